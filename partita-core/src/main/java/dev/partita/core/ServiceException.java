@@ -1,0 +1,91 @@
+package dev.partita.core;
+
+/**
+ * The one error type of the engine: an HTTP status, a sub-status, the service's error code and a message.
+ *
+ * <p>The gateway turns it into the service's JSON error body and the {@code x-ms-substatus} header. Messages name the
+ * problem and the fix; they never contain document values or partition key values.
+ */
+public final class ServiceException extends RuntimeException {
+
+    private final int status;
+    private final int subStatus;
+    private final long retryAfterMillis;
+
+    public ServiceException(int status, int subStatus, String message) {
+        this(status, subStatus, message, 0);
+    }
+
+    public ServiceException(int status, int subStatus, String message, long retryAfterMillis) {
+        super(message, null, false, false);
+        this.status = status;
+        this.subStatus = subStatus;
+        this.retryAfterMillis = retryAfterMillis;
+    }
+
+    public int status() {
+        return status;
+    }
+
+    public int subStatus() {
+        return subStatus;
+    }
+
+    public long retryAfterMillis() {
+        return retryAfterMillis;
+    }
+
+    /** The service's error code for the status, e.g. {@code BadRequest}. */
+    public String code() {
+        return codeFor(status);
+    }
+
+    public static String codeFor(int status) {
+        return switch (status) {
+            case 400 -> "BadRequest";
+            case 401 -> "Unauthorized";
+            case 403 -> "Forbidden";
+            case 404 -> "NotFound";
+            case 405 -> "MethodNotAllowed";
+            case 408 -> "RequestTimeout";
+            case 409 -> "Conflict";
+            case 410 -> "Gone";
+            case 412 -> "PreconditionFailed";
+            case 413 -> "RequestEntityTooLarge";
+            case 423 -> "Locked";
+            case 424 -> "FailedDependency";
+            case 429 -> "TooManyRequests";
+            case 449 -> "RetryWith";
+            case 503 -> "ServiceUnavailable";
+            default -> "InternalServerError";
+        };
+    }
+
+    public static ServiceException badRequest(String message) {
+        return new ServiceException(400, 0, message);
+    }
+
+    public static ServiceException badRequest(int subStatus, String message) {
+        return new ServiceException(400, subStatus, message);
+    }
+
+    public static ServiceException notFound(String message) {
+        return new ServiceException(404, 0, message);
+    }
+
+    public static ServiceException conflict(String message) {
+        return new ServiceException(409, 0, message);
+    }
+
+    public static ServiceException preconditionFailed(String message) {
+        return new ServiceException(412, 0, message);
+    }
+
+    public static ServiceException tooLarge(String message) {
+        return new ServiceException(413, 0, message);
+    }
+
+    public static ServiceException forbidden(int subStatus, String message) {
+        return new ServiceException(403, subStatus, message);
+    }
+}

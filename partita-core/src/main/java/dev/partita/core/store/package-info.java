@@ -1,0 +1,6 @@
+/**
+ * Persistence: the {@link dev.partita.core.store.Store} SPI (ordered keys, atomic batches, snapshots), its two
+ * implementations ({@code MemoryStore} for tests and the JUnit extension, {@code RocksStore} for the server), and the
+ * key layout ({@code StoreKeys}). Depends on nothing else in the engine; everything else may depend on it.
+ */
+package dev.partita.core.store;
