@@ -1,0 +1,87 @@
+package dev.partita.core;
+
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.capacity.Limits;
+import java.io.IOException;
+
+/** The engine's one JSON mapper, and parsing that turns bad input into the service's 400. */
+public final class Json {
+    private Json() {
+    }
+
+    /** Parsing is bounded a little above the service's nesting limit so that the limit itself can be reported. */
+    public static final ObjectMapper MAPPER = JsonMapper.builder().build();
+
+    static {
+        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
+                .maxNestingDepth(Limits.DEFAULTS.maxNestingDepth() * 4)
+                .build());
+    }
+
+    public static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    public static ObjectNode object() {
+        return NODES.objectNode();
+    }
+
+    /** Parses a request body that must be a JSON object. */
+    public static ObjectNode parseObject(byte[] body, String what) {
+        JsonNode node = parse(body, what);
+        if (!(node instanceof ObjectNode o)) {
+            throw ServiceException.badRequest("The " + what + " must be a JSON object.");
+        }
+        return o;
+    }
+
+    public static JsonNode parse(byte[] body, String what) {
+        if (body == null || body.length == 0) {
+            throw ServiceException.badRequest("The " + what + " is empty; a JSON body is required.");
+        }
+        try {
+            JsonNode node = MAPPER.readTree(body);
+            if (node == null || node.isMissingNode()) {
+                throw ServiceException.badRequest("The " + what + " is empty; a JSON body is required.");
+            }
+            return node;
+        } catch (StreamConstraintsException e) {
+            throw ServiceException.badRequest("The " + what + " is nested too deeply.");
+        } catch (IOException e) {
+            throw ServiceException.badRequest("The " + what + " is not valid JSON"
+                    + (e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
+                            ? " (line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ")."
+                            : "."));
+        }
+    }
+
+    public static JsonNode parse(String text, String what) {
+        return parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), what);
+    }
+
+    public static byte[] bytes(JsonNode node) {
+        try {
+            return MAPPER.writeValueAsBytes(node);
+        } catch (IOException e) {
+            throw new IllegalStateException("serializing a JSON tree cannot fail", e);
+        }
+    }
+
+    /** Depth of the deepest container in the tree (an object or array counts one level). */
+    public static int depth(JsonNode node) {
+        if (!node.isContainerNode()) {
+            return 0;
+        }
+        int max = 0;
+        for (JsonNode child : node) {
+            if (child.isContainerNode()) {
+                max = Math.max(max, depth(child));
+            }
+        }
+        return max + 1;
+    }
+}

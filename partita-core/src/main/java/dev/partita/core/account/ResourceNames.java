@@ -1,0 +1,66 @@
+package dev.partita.core.account;
+
+import dev.partita.core.ServiceException;
+
+/** The service's rules for resource ids (databases, containers, items). Messages never echo the id itself. */
+public final class ResourceNames {
+    private ResourceNames() {
+    }
+
+    /** Validates a database, container or user id: 1..maxChars characters, none of {@code / \ # ?}, no trailing space. */
+    public static void validateResourceId(String id, String kind, int maxChars) {
+        if (id == null || id.isEmpty()) {
+            throw ServiceException.badRequest("The " + kind + " id is missing or empty; set a non-empty string 'id'.");
+        }
+        if (id.length() > maxChars) {
+            throw ServiceException.badRequest("The " + kind + " id is " + id.length() + " characters long; the limit is "
+                    + maxChars + ".");
+        }
+        checkCharacters(id, kind);
+        if (id.endsWith(" ")) {
+            throw ServiceException.badRequest("The " + kind + " id ends with a space, which the service does not allow.");
+        }
+    }
+
+    /** Validates an item id: 1..maxBytes UTF-8 bytes, none of {@code / \ # ?}. */
+    public static void validateItemId(String id, int maxBytes) {
+        if (id.isEmpty()) {
+            throw ServiceException.badRequest("The item id is empty; 'id' must be a non-empty string.");
+        }
+        int bytes = utf8Length(id);
+        if (bytes > maxBytes) {
+            throw ServiceException.badRequest("The item id is " + bytes + " bytes long in UTF-8; the limit is "
+                    + maxBytes + " bytes.");
+        }
+        checkCharacters(id, "item");
+    }
+
+    private static void checkCharacters(String id, String kind) {
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (c == '/' || c == '\\' || c == '#' || c == '?') {
+                throw ServiceException.badRequest("The " + kind + " id contains the character '" + c
+                        + "' at position " + i + "; ids must not contain '/', '\\', '#' or '?'.");
+            }
+        }
+    }
+
+    private static int utf8Length(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                n++;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c)) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
+    }
+
+}

@@ -1,0 +1,18 @@
+package dev.partita.core.item;
+
+/**
+ * The outcome of a point operation.
+ *
+ * @param status  HTTP status: 200, 201, 204, or 304 for a read whose {@code If-None-Match} matched
+ * @param item    the stored item (null for deletes and 304)
+ * @param etag    the item's etag after the operation (null for deletes)
+ * @param lsn     the LSN of this write, or the container's current LSN for reads
+ * @param rangeId the physical partition that served the operation
+ */
+public record ItemResult(int status, StoredItem item, String etag, long lsn, String rangeId) {
+
+    /** The session token in the SDK's form {@code <rangeId>:-1#<lsn>}. */
+    public String sessionToken() {
+        return rangeId + ":-1#" + lsn;
+    }
+}

@@ -1,0 +1,222 @@
+package dev.partita.core.item;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.ServiceException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A partial update: the operations {@code add, set, replace, remove, incr, move} over JSON-pointer paths, and an
+ * optional filter predicate. {@link #applyTo(ObjectNode)} changes a copy of the item; errors are 400s that name the
+ * operation and path, never the values.
+ */
+public record Patch(List<Op> operations, String condition) {
+
+    public enum Kind { ADD, SET, REPLACE, REMOVE, INCR, MOVE }
+
+    public record Op(Kind kind, String path, JsonNode value, String from) {
+    }
+
+    public static Patch parse(JsonNode body, int maxOperations) {
+        if (!(body instanceof ObjectNode)) {
+            throw ServiceException.badRequest("The patch body must be a JSON object with an 'operations' array.");
+        }
+        JsonNode ops = body.get("operations");
+        if (ops == null || !ops.isArray() || ops.isEmpty()) {
+            throw ServiceException.badRequest("The patch body must have a non-empty 'operations' array.");
+        }
+        if (ops.size() > maxOperations) {
+            throw ServiceException.badRequest("A patch may carry at most " + maxOperations + " operations; this one has "
+                    + ops.size() + ".");
+        }
+        List<Op> list = new ArrayList<>(ops.size());
+        for (JsonNode op : ops) {
+            String name = op.path("op").asText("");
+            Kind kind = switch (name.toLowerCase(java.util.Locale.ROOT)) {
+                case "add" -> Kind.ADD;
+                case "set" -> Kind.SET;
+                case "replace" -> Kind.REPLACE;
+                case "remove" -> Kind.REMOVE;
+                case "incr", "increment" -> Kind.INCR;
+                case "move" -> Kind.MOVE;
+                default -> throw ServiceException.badRequest("Unknown patch operation type; use add, set, replace,"
+                        + " remove, incr or move.");
+            };
+            String path = op.path("path").asText(null);
+            if (path == null || !path.startsWith("/")) {
+                throw ServiceException.badRequest("Every patch operation needs a 'path' starting with '/'.");
+            }
+            String from = op.path("from").asText(null);
+            if (kind == Kind.MOVE && (from == null || !from.startsWith("/"))) {
+                throw ServiceException.badRequest("A move operation needs a 'from' path starting with '/'.");
+            }
+            JsonNode value = op.get("value");
+            if ((kind == Kind.ADD || kind == Kind.SET || kind == Kind.REPLACE || kind == Kind.INCR) && value == null) {
+                throw ServiceException.badRequest("The " + name + " operation at path " + path + " needs a 'value'.");
+            }
+            if (kind == Kind.INCR && !value.isNumber()) {
+                throw ServiceException.badRequest("The incr operation at path " + path + " needs a numeric 'value'.");
+            }
+            list.add(new Op(kind, path, value, from));
+        }
+        JsonNode condition = body.get("condition");
+        return new Patch(list, condition == null || condition.isNull() ? null : condition.asText());
+    }
+
+    /** The paths this patch writes (targets and move sources). */
+    public List<String> touchedPaths() {
+        List<String> out = new ArrayList<>();
+        for (Op op : operations) {
+            out.add(op.path());
+            if (op.from() != null) {
+                out.add(op.from());
+            }
+        }
+        return out;
+    }
+
+    /** Applies every operation in order to {@code doc} (modified in place). */
+    public void applyTo(ObjectNode doc) {
+        for (Op op : operations) {
+            switch (op.kind()) {
+                case ADD -> add(doc, op.path(), op.value().deepCopy(), false, "add");
+                case SET -> add(doc, op.path(), op.value().deepCopy(), true, "set");
+                case REPLACE -> replace(doc, op.path(), op.value().deepCopy());
+                case REMOVE -> remove(doc, op.path(), "remove");
+                case INCR -> incr(doc, op.path(), op.value());
+                case MOVE -> {
+                    if (op.path().startsWith(op.from() + "/")) {
+                        throw ServiceException.badRequest("A move cannot put a value inside itself (path " + op.path()
+                                + ").");
+                    }
+                    JsonNode moved = remove(doc, op.from(), "move");
+                    add(doc, op.path(), moved, true, "move");
+                }
+            }
+        }
+    }
+
+    private static void add(ObjectNode doc, String path, JsonNode value, boolean setInArray, String name) {
+        Target t = parent(doc, path, name);
+        if (t.container instanceof ObjectNode o) {
+            o.set(t.last, value);
+        } else {
+            ArrayNode a = (ArrayNode) t.container;
+            if ("-".equals(t.last)) {
+                a.add(value);
+                return;
+            }
+            int i = index(t.last, path, name);
+            if (setInArray && i < a.size()) {
+                a.set(i, value);
+            } else if (i <= a.size()) {
+                a.insert(i, value);
+            } else {
+                throw ServiceException.badRequest("The " + name + " operation's array index at path " + path
+                        + " is beyond the end of the array.");
+            }
+        }
+    }
+
+    private static void replace(ObjectNode doc, String path, JsonNode value) {
+        Target t = parent(doc, path, "replace");
+        if (t.container instanceof ObjectNode o) {
+            if (!o.has(t.last)) {
+                throw missing("replace", path);
+            }
+            o.set(t.last, value);
+        } else {
+            ArrayNode a = (ArrayNode) t.container;
+            int i = index(t.last, path, "replace");
+            if (i >= a.size()) {
+                throw missing("replace", path);
+            }
+            a.set(i, value);
+        }
+    }
+
+    private static JsonNode remove(ObjectNode doc, String path, String name) {
+        Target t = parent(doc, path, name);
+        if (t.container instanceof ObjectNode o) {
+            if (!o.has(t.last)) {
+                throw missing(name, path);
+            }
+            return o.remove(t.last);
+        }
+        ArrayNode a = (ArrayNode) t.container;
+        int i = index(t.last, path, name);
+        if (i >= a.size()) {
+            throw missing(name, path);
+        }
+        return a.remove(i);
+    }
+
+    private static void incr(ObjectNode doc, String path, JsonNode by) {
+        Target t = parent(doc, path, "incr");
+        JsonNode current = t.container instanceof ObjectNode o ? o.get(t.last)
+                : ((ArrayNode) t.container).get(index(t.last, path, "incr"));
+        JsonNode result;
+        if (current == null) {
+            result = by.deepCopy();
+        } else if (!current.isNumber()) {
+            throw ServiceException.badRequest("The incr operation at path " + path + " targets a value that is not a"
+                    + " number.");
+        } else if (current.isIntegralNumber() && by.isIntegralNumber()) {
+            result = dev.partita.core.Json.NODES.numberNode(Math.addExact(current.longValue(), by.longValue()));
+        } else {
+            result = dev.partita.core.Json.NODES.numberNode(current.doubleValue() + by.doubleValue());
+        }
+        if (t.container instanceof ObjectNode o) {
+            o.set(t.last, result);
+        } else {
+            ((ArrayNode) t.container).set(index(t.last, path, "incr"), result);
+        }
+    }
+
+    private record Target(JsonNode container, String last) {
+    }
+
+    private static Target parent(ObjectNode doc, String path, String name) {
+        List<String> segments = segments(path);
+        JsonNode node = doc;
+        for (int i = 0; i < segments.size() - 1; i++) {
+            String s = segments.get(i);
+            node = node.isArray() ? node.get(index(s, path, name)) : node.get(s);
+            if (node == null || !node.isContainerNode()) {
+                throw ServiceException.badRequest("The " + name + " operation's path " + path
+                        + " has no parent object or array in the item.");
+            }
+        }
+        return new Target(node, segments.get(segments.size() - 1));
+    }
+
+    private static int index(String segment, String path, String name) {
+        try {
+            int i = Integer.parseInt(segment);
+            if (i >= 0) {
+                return i;
+            }
+        } catch (NumberFormatException ignored) {
+            // fall through
+        }
+        throw ServiceException.badRequest("The " + name + " operation's path " + path + " needs an array index.");
+    }
+
+    private static ServiceException missing(String name, String path) {
+        return ServiceException.badRequest("The " + name + " operation's path " + path + " does not exist in the item.");
+    }
+
+    /** JSON-pointer segments with {@code ~1} and {@code ~0} unescaped. */
+    static List<String> segments(String path) {
+        List<String> out = new ArrayList<>();
+        for (String raw : path.substring(1).split("/", -1)) {
+            out.add(raw.replace("~1", "/").replace("~0", "~"));
+        }
+        if (out.isEmpty() || out.get(0).isEmpty() && out.size() == 1) {
+            throw ServiceException.badRequest("A patch path must name a property, not the whole item.");
+        }
+        return out;
+    }
+}

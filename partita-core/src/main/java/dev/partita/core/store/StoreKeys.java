@@ -1,0 +1,228 @@
+package dev.partita.core.store;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The one place that knows the key layout. Every key starts with a one-byte space tag and, below metadata, the
+ * 4-byte container id, so a container is a key interval; items are ordered by (container, EPK, id), so a physical
+ * partition is an EPK interval and a split changes metadata, not data. EPKs are stored as their upper-case hex text
+ * followed by 0x00: text order equals the service's EPK string order, and the 0x00 keeps a shorter EPK before a longer
+ * one that extends it.
+ */
+public final class StoreKeys {
+    private StoreKeys() {
+    }
+
+    static final byte META = 0x01;
+    static final byte ITEM = 0x02;
+    static final byte LOG = 0x03;
+    static final byte UNIQUE = 0x04;
+    static final byte TTL = 0x05;
+    static final byte PARTITION_SIZE = 0x06;
+
+    /** A metadata record: the account's catalog (databases, containers, offers, users, counters). */
+    public static byte[] meta(String name) {
+        byte[] n = utf8(name);
+        byte[] k = new byte[1 + n.length];
+        k[0] = META;
+        System.arraycopy(n, 0, k, 1, n.length);
+        return k;
+    }
+
+    public static byte[] metaPrefix(String namePrefix) {
+        return meta(namePrefix);
+    }
+
+    public static byte[] item(int container, String epk, String id) {
+        return withEpk(ITEM, container, epk, utf8(id));
+    }
+
+    /** First key of the items whose EPK is at least {@code epk}. */
+    public static byte[] itemFloor(int container, String epk) {
+        return withEpk(ITEM, container, epk, new byte[0], false);
+    }
+
+    /** The items of one container whose EPK lies in [min, max): {@code max == "FF"} is the end of the container. */
+    public static byte[][] itemRange(int container, String minInclusive, String maxExclusive) {
+        byte[] from = itemFloor(container, minInclusive);
+        byte[] to = "FF".equals(maxExclusive) ? containerEnd(ITEM, container) : itemFloor(container, maxExclusive);
+        return new byte[][] {from, to};
+    }
+
+    /** The items of one logical partition (one exact EPK). */
+    public static byte[][] logicalPartition(int container, String epk) {
+        byte[] from = withEpk(ITEM, container, epk, new byte[0]);
+        byte[] to = from.clone();
+        to[to.length - 1] = 0x01;
+        return new byte[][] {from, to};
+    }
+
+    public static byte[] log(int container, long lsn) {
+        byte[] k = containerPrefix(LOG, container, 8);
+        writeLong(k, 5, lsn);
+        return k;
+    }
+
+    public static byte[] unique(int container, String epk, int policyIndex, byte[] canonicalValues) {
+        byte[] tail = new byte[1 + canonicalValues.length];
+        tail[0] = (byte) policyIndex;
+        System.arraycopy(canonicalValues, 0, tail, 1, canonicalValues.length);
+        return withEpk(UNIQUE, container, epk, tail);
+    }
+
+    public static byte[] ttl(int container, long expiresAtSeconds, String epk, String id) {
+        byte[] e = utf8(epk);
+        byte[] i = utf8(id);
+        byte[] k = containerPrefix(TTL, container, 8 + e.length + 1 + i.length);
+        writeLong(k, 5, expiresAtSeconds);
+        System.arraycopy(e, 0, k, 13, e.length);
+        System.arraycopy(i, 0, k, 14 + e.length, i.length);
+        return k;
+    }
+
+    public static byte[] partitionSize(int container, String epk) {
+        return withEpk(PARTITION_SIZE, container, epk, new byte[0]);
+    }
+
+    /** The first key of the space for this container. */
+    public static byte[] containerStart(byte space, int container) {
+        return containerPrefix(space, container, 0);
+    }
+
+    /** The first key after the space for this container. */
+    public static byte[] containerEnd(byte space, int container) {
+        byte[] k = containerPrefix(space, container, 0);
+        long next = (container & 0xFFFFFFFFL) + 1;
+        if (next > 0xFFFFFFFFL) {
+            return new byte[] {(byte) (space + 1)};
+        }
+        writeInt(k, 1, (int) next);
+        return k;
+    }
+
+    /** Every space that holds data of a container, for deleting it. */
+    public static byte[] dataSpaces() {
+        return new byte[] {ITEM, LOG, UNIQUE, TTL, PARTITION_SIZE};
+    }
+
+    public static byte itemSpace() {
+        return ITEM;
+    }
+
+    public static byte logSpace() {
+        return LOG;
+    }
+
+    public static byte ttlSpace() {
+        return TTL;
+    }
+
+    // ---- decoding
+
+    /** The id part of an item key. */
+    public static String itemId(byte[] key) {
+        int sep = indexOf(key, 5, (byte) 0);
+        return new String(key, sep + 1, key.length - sep - 1, StandardCharsets.UTF_8);
+    }
+
+    /** The EPK part of an item key. */
+    public static String itemEpk(byte[] key) {
+        int sep = indexOf(key, 5, (byte) 0);
+        return new String(key, 5, sep - 5, StandardCharsets.US_ASCII);
+    }
+
+    public static long logLsn(byte[] key) {
+        return readLong(key, 5);
+    }
+
+    public static long ttlExpiresAt(byte[] key) {
+        return readLong(key, 5);
+    }
+
+    public static String ttlEpk(byte[] key) {
+        int sep = indexOf(key, 13, (byte) 0);
+        return new String(key, 13, sep - 13, StandardCharsets.US_ASCII);
+    }
+
+    public static String ttlId(byte[] key) {
+        int sep = indexOf(key, 13, (byte) 0);
+        return new String(key, sep + 1, key.length - sep - 1, StandardCharsets.UTF_8);
+    }
+
+    public static String metaName(byte[] key) {
+        return new String(key, 1, key.length - 1, StandardCharsets.UTF_8);
+    }
+
+    /** The smallest key greater than every key starting with {@code prefix}. */
+    public static byte[] prefixEnd(byte[] prefix) {
+        byte[] end = prefix.clone();
+        for (int i = end.length - 1; i >= 0; i--) {
+            if (end[i] != (byte) 0xFF) {
+                end[i]++;
+                return java.util.Arrays.copyOf(end, i + 1);
+            }
+        }
+        return new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
+    }
+
+    // ---- helpers
+
+    private static byte[] withEpk(byte space, int container, String epk, byte[] tail) {
+        return withEpk(space, container, epk, tail, true);
+    }
+
+    private static byte[] withEpk(byte space, int container, String epk, byte[] tail, boolean separator) {
+        int el = epk.length();
+        byte[] k = containerPrefix(space, container, el + (separator ? 1 : 0) + tail.length);
+        for (int i = 0; i < el; i++) {
+            k[5 + i] = (byte) epk.charAt(i);
+        }
+        if (separator) {
+            k[5 + el] = 0;
+        }
+        System.arraycopy(tail, 0, k, 5 + el + (separator ? 1 : 0), tail.length);
+        return k;
+    }
+
+    private static byte[] containerPrefix(byte space, int container, int extra) {
+        byte[] k = new byte[5 + extra];
+        k[0] = space;
+        writeInt(k, 1, container);
+        return k;
+    }
+
+    private static int indexOf(byte[] a, int from, byte b) {
+        for (int i = from; i < a.length; i++) {
+            if (a[i] == b) {
+                return i;
+            }
+        }
+        return a.length;
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    static void writeInt(byte[] b, int off, int v) {
+        b[off] = (byte) (v >>> 24);
+        b[off + 1] = (byte) (v >>> 16);
+        b[off + 2] = (byte) (v >>> 8);
+        b[off + 3] = (byte) v;
+    }
+
+    static void writeLong(byte[] b, int off, long v) {
+        for (int i = 7; i >= 0; i--) {
+            b[off + i] = (byte) v;
+            v >>>= 8;
+        }
+    }
+
+    static long readLong(byte[] b, int off) {
+        long v = 0;
+        for (int i = 0; i < 8; i++) {
+            v = (v << 8) | (b[off + i] & 0xFF);
+        }
+        return v;
+    }
+}
