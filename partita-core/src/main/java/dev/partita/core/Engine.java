@@ -49,7 +49,12 @@ public final class Engine implements AutoCloseable {
         this.catalog = new Catalog(store, clock, limits);
     }
 
-    /** An engine over {@code store}; the engine owns the store and closes it. */
+    /** An engine over {@code store} that evaluates patch conditions with the query language; it owns the store. */
+    public static Engine open(Store store, Clock clock, Limits limits) {
+        return new Engine(store, clock, limits, new SqlPatchCondition(clock));
+    }
+
+    /** An engine with another patch-condition evaluator (tests); the engine owns the store and closes it. */
     public static Engine open(Store store, Clock clock, Limits limits, PatchCondition patchCondition) {
         return new Engine(store, clock, limits, patchCondition);
     }
@@ -82,6 +87,11 @@ public final class Engine implements AutoCloseable {
 
     public List<DatabaseInfo> listDatabases() {
         return catalog.databases();
+    }
+
+    /** Sets a database's shared throughput (offer replace on a database). */
+    public DatabaseInfo setDatabaseThroughput(String id, Throughput throughput) {
+        return catalog.setDatabaseThroughput(id, throughput);
     }
 
     public void deleteDatabase(String id) {

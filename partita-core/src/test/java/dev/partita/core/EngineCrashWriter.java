@@ -1,0 +1,69 @@
+package dev.partita.core;
+
+import dev.partita.core.account.Throughput;
+import dev.partita.core.capacity.Limits;
+import dev.partita.core.item.BatchResult;
+import dev.partita.core.item.Conditions;
+import dev.partita.core.item.ItemResult;
+import dev.partita.core.item.Items;
+import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.store.RocksStore;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+
+/**
+ * The child process of {@link EngineCrashTest}: writes items through the engine as fast as it can and prints
+ * {@code ACK <id> <etag>} for single items and {@code BATCH <id1> <id2> <id3>} for atomic batches, each only after the
+ * engine returned. It never stops by itself; the parent kills it with SIGKILL.
+ */
+public final class EngineCrashWriter {
+    private EngineCrashWriter() {
+    }
+
+    public static void main(String[] args) {
+        Path dir = Path.of(args[0]);
+        String prefix = args[1];
+        Engine engine = Engine.open(RocksStore.open(dir), Clock.systemUTC(), Limits.DEFAULTS);
+        try {
+            engine.readDatabase("db");
+        } catch (ServiceException e) {
+            engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
+            engine.createContainer("db", (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
+                    "{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]},"
+                            + "\"uniqueKeyPolicy\":{\"uniqueKeys\":[{\"paths\":[\"/u\"]}]}}", "c"), Throughput.NONE, 3);
+        }
+        Items items = engine.items("db", "c");
+        PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
+        for (long n = 0; ; n++) {
+            String pk = "p" + (n % 17);
+            if (n % 5 == 4) {
+                String a = prefix + n + "a";
+                String b = prefix + n + "b";
+                String c = prefix + n + "c";
+                BatchResult r = items.batch(PartitionKeyValue.fromHeader("[\"" + pk + "\"]"), body(
+                        "[" + create(a, pk) + "," + create(b, pk) + "," + create(c, pk) + "]"));
+                if (r.allSucceeded()) {
+                    out.println("BATCH " + a + " " + b + " " + c);
+                    out.flush();
+                }
+            } else {
+                String id = prefix + n;
+                ItemResult r = items.create(null, body("{\"id\":\"" + id + "\",\"pk\":\"" + pk + "\",\"u\":\"" + id
+                        + "\",\"n\":" + n + "}"), Conditions.NONE);
+                out.println("ACK " + id + " " + pk + " " + r.etag());
+                out.flush();
+            }
+        }
+    }
+
+    private static String create(String id, String pk) {
+        return "{\"operationType\":\"Create\",\"resourceBody\":{\"id\":\"" + id + "\",\"pk\":\"" + pk + "\",\"u\":\""
+                + id + "\"}}";
+    }
+
+    private static byte[] body(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

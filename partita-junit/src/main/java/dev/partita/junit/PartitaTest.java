@@ -1,0 +1,23 @@
+package dev.partita.junit;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Gives a test class an in-process Partita (in-memory store, free port) and the official SDK client: declare a
+ * parameter of type {@code CosmosClient}, {@code CosmosAsyncClient}, {@code PartitaServer} or {@code Engine} on a test
+ * method, constructor or lifecycle method. One server per test class; the clients are gateway-mode clients with the
+ * emulator key.
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Inherited
+@ExtendWith(PartitaExtension.class)
+public @interface PartitaTest {
+    /** Serve HTTPS with the self-signed certificate instead of plain HTTP. */
+    boolean https() default false;
+}
