@@ -6,6 +6,7 @@ import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.capacity.Limits;
+import dev.partita.core.changefeed.ChangeRecord;
 import dev.partita.core.item.ContainerState;
 import dev.partita.core.item.Items;
 import dev.partita.core.item.PatchCondition;
@@ -244,7 +245,47 @@ public final class Engine implements AutoCloseable {
         return purged;
     }
 
-    /** Starts the TTL sweeper on a daemon thread, at the interval of {@link Limits#ttlSweepInterval()}. */
+    /**
+     * Drops change-log records older than {@link Limits#changeLogRetention()}, except each live item's latest
+     * version, which the latest-version change feed serves "from the beginning" for the life of the container.
+     * Returns how many records were dropped.
+     */
+    public int pruneChangeLog() {
+        long cutoff = clock.millis() / 1000 - limits.changeLogRetention().toSeconds();
+        int dropped = 0;
+        for (DatabaseInfo db : catalog.databases()) {
+            for (ContainerInfo c : catalog.containers(db.id())) {
+                WriteBatch batch = new WriteBatch();
+                try (Cursor cur = store.scan(StoreKeys.containerStart(StoreKeys.logSpace(), c.containerId()),
+                        StoreKeys.containerEnd(StoreKeys.logSpace(), c.containerId()))) {
+                    while (cur.next()) {
+                        ChangeRecord r = ChangeRecord.decode(cur.value());
+                        if (r.ts() >= cutoff) {
+                            break;
+                        }
+                        if (!isLatestVersion(c, r)) {
+                            batch.delete(cur.key());
+                            dropped++;
+                        }
+                    }
+                }
+                if (!batch.isEmpty()) {
+                    store.apply(batch);
+                }
+            }
+        }
+        return dropped;
+    }
+
+    private boolean isLatestVersion(ContainerInfo c, ChangeRecord r) {
+        if (r.operation().isDelete()) {
+            return false;
+        }
+        byte[] current = store.get(StoreKeys.item(c.containerId(), r.epk(), r.id()));
+        return current != null && StoredItem.wrap(current).lsn() == r.lsn();
+    }
+
+    /** Starts the TTL sweeper and change-log pruning on a daemon thread, at the interval of {@link Limits#ttlSweepInterval()}. */
     public synchronized void startBackgroundTasks() {
         if (background != null) {
             return;
@@ -258,8 +299,10 @@ public final class Engine implements AutoCloseable {
         background.scheduleWithFixedDelay(() -> {
             try {
                 sweepExpired();
+                pruneChangeLog();
             } catch (RuntimeException e) {
-                org.slf4j.LoggerFactory.getLogger(Engine.class).warn("TTL sweep failed: {}", e.toString());
+                org.slf4j.LoggerFactory.getLogger(Engine.class).warn("Background maintenance failed: {}",
+                        e.toString());
             }
         }, every, every, TimeUnit.MILLISECONDS);
     }

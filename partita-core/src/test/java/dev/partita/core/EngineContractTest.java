@@ -565,6 +565,22 @@ abstract class EngineContractTest {
     }
 
     @Test
+    void changeLogRetentionKeepsEachLiveItemsLatestVersion() {
+        ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
+        items().create(null, bytes("{\"id\":\"a\",\"pk\":\"p\",\"v\":1}"), Conditions.NONE);
+        items().replace(pk("[\"p\"]"), "a", bytes("{\"id\":\"a\",\"pk\":\"p\",\"v\":2}"), Conditions.NONE);
+        ItemResult latest = items().replace(pk("[\"p\"]"), "a", bytes("{\"id\":\"a\",\"pk\":\"p\",\"v\":3}"),
+                Conditions.NONE);
+        items().create(null, bytes("{\"id\":\"b\",\"pk\":\"p\"}"), Conditions.NONE);
+        items().delete(pk("[\"p\"]"), "b", Conditions.NONE);
+        assertThat(engine.pruneChangeLog()).isZero();
+        clock.advance(Limits.DEFAULTS.changeLogRetention().plusSeconds(1));
+        ItemResult recent = items().create(null, bytes("{\"id\":\"c\",\"pk\":\"p\"}"), Conditions.NONE);
+        assertThat(engine.pruneChangeLog()).isEqualTo(4);
+        assertThat(changeLog(c)).extracting(ChangeRecord::lsn).containsExactly(latest.lsn(), recent.lsn());
+    }
+
+    @Test
     void logicalPartitionSizeIsLimited() {
         engine.close();
         engine = Engine.open(openStore(tmp.resolve("small")), clock,

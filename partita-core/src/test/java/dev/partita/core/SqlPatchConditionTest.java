@@ -1,0 +1,44 @@
+package dev.partita.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.partita.core.account.Throughput;
+import dev.partita.core.capacity.Limits;
+import dev.partita.core.item.Conditions;
+import dev.partita.core.item.Items;
+import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.store.MemoryStore;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** Patch filter predicates through the query language, as the SDK sends them ("from c where ..."). */
+class SqlPatchConditionTest {
+
+    @Test
+    void patchAppliesOnlyWhenThePredicateHolds() {
+        try (Engine engine = Engine.open(new MemoryStore(), new MutableClock(Instant.parse("2026-11-30T00:00:00Z")),
+                Limits.DEFAULTS)) {
+            engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
+            engine.createContainer("db", (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
+                    "{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "t"), Throughput.NONE, 0);
+            Items items = engine.items("db", "c");
+            PartitionKeyValue pk = PartitionKeyValue.fromHeader("[\"a\"]");
+            items.create(pk, bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":100,\"tags\":[\"x\"]}"), Conditions.NONE);
+            String set = "{\"operations\":[{\"op\":\"incr\",\"path\":\"/n\",\"value\":1}],\"condition\":\"%s\"}";
+            assertThat(items.patch(pk, "1", bytes(set.formatted("from c where c.n = 100 AND ARRAY_CONTAINS(c.tags, 'x')")),
+                    Conditions.NONE).status()).isEqualTo(200);
+            assertThatThrownBy(() -> items.patch(pk, "1", bytes(set.formatted("from c where c.n = 100")), Conditions.NONE))
+                    .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(412));
+            assertThatThrownBy(() -> items.patch(pk, "1", bytes(set.formatted("from c where (")), Conditions.NONE))
+                    .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
+            assertThat(Json.parse(items.read(pk, "1", Conditions.NONE).item().json(), "t").get("n").asInt())
+                    .isEqualTo(101);
+        }
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}
