@@ -1,0 +1,151 @@
+package dev.partita.sql;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import dev.partita.sql.ast.Expr;
+import dev.partita.sql.ast.Query;
+import dev.partita.sql.eval.Compiler;
+import dev.partita.sql.eval.Frame;
+import dev.partita.sql.parse.Validator;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A parsed, validated and compiled query. Immutable and thread-safe: compile once, run many times.
+ * <p>
+ * Result rows are Jackson nodes that may share structure with the input items and with constants of
+ * the query (no defensive copies are made on the hot path); treat them as read-only.
+ * <p>
+ * Parameters are passed by name <em>including</em> the {@code @} ({@code "@minAge"}); a parameter the query
+ * references but the map lacks is a {@link SqlException}. A map entry whose value is Java {@code null} is
+ * taken as JSON {@code null}.
+ */
+public final class SqlQuery {
+    private final String text;
+    private final Query ast;
+    private final Compiler.Program program;
+    private final boolean aggregates;
+
+    SqlQuery(String text, Query ast, Compiler.Program program) {
+        this.text = text;
+        this.ast = ast;
+        this.program = program;
+        this.aggregates = Validator.hasAggregates(ast);
+    }
+
+    /**
+     * True when the WHERE clause (if any) is true for this item bound to the FROM alias (for a query with
+     * JOINs: for at least one joined row). Functions that read the current time fail; use
+     * {@link #matches(JsonNode, Map, EvalContext)} for those.
+     */
+    public boolean matches(JsonNode item, Map<String, JsonNode> params) {
+        return matches(item, params, null);
+    }
+
+    /** As {@link #matches(JsonNode, Map)}, with a clock for the date/time functions. */
+    public boolean matches(JsonNode item, Map<String, JsonNode> params, EvalContext ctx) {
+        Objects.requireNonNull(item, "item");
+        Frame f = new Frame(program.slotCount(), resolve(params), Collections.singletonList(item),
+                ctx == null ? null : ctx.clock());
+        return program.query().anyMatch(f);
+    }
+
+    /**
+     * Runs the whole query over these items (one container's or one partition's items, in any order) and
+     * returns the result rows in query order.
+     */
+    public List<JsonNode> execute(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx) {
+        Objects.requireNonNull(ctx, "ctx");
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock());
+        List<JsonNode> out = new ArrayList<>();
+        program.query().run(f, row -> {
+            out.add(row);
+            return true;
+        });
+        return out;
+    }
+
+    private JsonNode[] resolve(Map<String, JsonNode> params) {
+        List<String> names = program.parameterNames();
+        JsonNode[] values = new JsonNode[names.size()];
+        for (int i = 0; i < values.length; i++) {
+            String name = names.get(i);
+            if (params == null || !params.containsKey(name)) {
+                throw new SqlException("The query references the parameter " + name
+                        + " but no value was supplied for it.");
+            }
+            JsonNode v = params.get(name);
+            values[i] = v == null ? NullNode.instance : v;
+        }
+        return values;
+    }
+
+    // ------------------------------------------------------------------ accessors for planning
+
+    /** The query text as given. */
+    public String text() {
+        return text;
+    }
+
+    /** The validated syntax tree. */
+    public Query ast() {
+        return ast;
+    }
+
+    /** Names (with {@code @}) of the parameters the query references, in first-use order. */
+    public List<String> parameterNames() {
+        return program.parameterNames();
+    }
+
+    public boolean hasOrderBy() {
+        return !ast.orderBy().isEmpty();
+    }
+
+    public List<Query.OrderItem> orderBy() {
+        return ast.orderBy();
+    }
+
+    public boolean hasGroupBy() {
+        return !ast.groupBy().isEmpty();
+    }
+
+    public List<Expr> groupBy() {
+        return ast.groupBy();
+    }
+
+    /** True when the top-level projection contains an aggregate (COUNT, SUM, AVG, MIN, MAX, ...). */
+    public boolean hasAggregates() {
+        return aggregates;
+    }
+
+    public boolean isDistinct() {
+        return ast.distinct();
+    }
+
+    /** True for {@code SELECT VALUE ...}. */
+    public boolean isSelectValue() {
+        return ast.selection() instanceof Query.Selection.Value;
+    }
+
+    public Optional<Query.Count> top() {
+        return Optional.ofNullable(ast.top());
+    }
+
+    public Optional<Query.Count> offset() {
+        return Optional.ofNullable(ast.offset());
+    }
+
+    public Optional<Query.Count> limit() {
+        return Optional.ofNullable(ast.limit());
+    }
+
+    @Override
+    public String toString() {
+        return "SqlQuery[" + text + "]";
+    }
+}

@@ -1,0 +1,423 @@
+package dev.partita.sql.eval;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.sql.SqlException;
+import dev.partita.sql.value.Num;
+import dev.partita.sql.value.Values;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.Set;
+
+/**
+ * One compiled SELECT (top level or subquery), executed push-style: FROM/JOIN sources bind slots in
+ * nested loops, WHERE filters, then rows are projected directly, or sorted (ORDER BY), or grouped
+ * (GROUP BY / aggregates); DISTINCT, OFFSET/LIMIT and TOP are applied last, and iteration stops as
+ * soon as no more rows are wanted.
+ */
+public final class CompiledQuery {
+    private static final long MAX_COUNT = 4294967295L;
+    private static final long TOP_HEAP_LIMIT = 10_000;
+
+    /** Receives output rows; returns false to stop the query. */
+    @FunctionalInterface
+    public interface Sink {
+        boolean accept(JsonNode row);
+    }
+
+    @FunctionalInterface
+    interface RowHandler {
+        boolean row(Frame f);
+    }
+
+    /** A TOP/OFFSET/LIMIT value: a constant, or a parameter index (constant = -1 then). */
+    record CountRef(long constant, int param, String what) {
+        long resolve(Frame f) {
+            if (param < 0) {
+                return constant;
+            }
+            JsonNode v = f.params[param];
+            if (v == null || !Num.isInteger(v) || Num.longValue(v) < 0) {
+                throw new SqlException("SC2060", "The count value provided for a " + what
+                        + " clause must be a non-negative integer.");
+            }
+            long n = Num.longValue(v);
+            if (n > MAX_COUNT) {
+                throw new SqlException(what.equals("LIMIT") ? "SC2061" : what.equals("OFFSET") ? "SC2062" : "SC2060",
+                        "The " + what + " count value exceeds the maximum allowed value.");
+            }
+            return n;
+        }
+    }
+
+    /** One aggregate call of the projection: its result is written to {@code slot} before projecting a group. */
+    record AggSpec(Aggregate kind, Eval arg, int slot) {
+    }
+
+    /** How rows are projected. */
+    sealed interface Projection {
+        JsonNode project(Frame f);
+    }
+
+    record StarProjection(int slot) implements Projection {
+        @Override
+        public JsonNode project(Frame f) {
+            return f.slots[slot];
+        }
+    }
+
+    record ValueProjection(Eval value) implements Projection {
+        @Override
+        public JsonNode project(Frame f) {
+            return value.eval(f);
+        }
+    }
+
+    record ObjectProjection(String[] names, Eval[] values) implements Projection {
+        @Override
+        public JsonNode project(Frame f) {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            for (int i = 0; i < names.length; i++) {
+                JsonNode v = values[i].eval(f);
+                if (v != null) {
+                    out.set(names[i], v);
+                }
+            }
+            return out;
+        }
+    }
+
+    // ------------------------------------------------------------------ sources
+
+    abstract static class Source {
+        final int slot;
+        final boolean iterate;
+
+        Source(int slot, boolean iterate) {
+            this.slot = slot;
+            this.iterate = iterate;
+        }
+
+        abstract boolean run(Frame f, CompiledQuery q, int index, RowHandler h);
+
+        final boolean bind(Frame f, JsonNode v, CompiledQuery q, int index, RowHandler h) {
+            if (v == null) {
+                return true;
+            }
+            if (iterate) {
+                if (!v.isArray()) {
+                    return true;
+                }
+                for (int i = 0, n = v.size(); i < n; i++) {
+                    f.slots[slot] = v.get(i);
+                    if (!q.next(f, index + 1, h)) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+            f.slots[slot] = v;
+            return q.next(f, index + 1, h);
+        }
+    }
+
+    /** The container's items, optionally through a path (FROM c.children, FROM x IN c.arr). */
+    static final class ContainerSource extends Source {
+        private final int itemSlot;
+        private final Eval path;
+
+        ContainerSource(int slot, boolean iterate, int itemSlot, Eval path) {
+            super(slot, iterate);
+            this.itemSlot = itemSlot;
+            this.path = path;
+        }
+
+        @Override
+        boolean run(Frame f, CompiledQuery q, int index, RowHandler h) {
+            if (f.items == null) {
+                return true;
+            }
+            for (JsonNode item : f.items) {
+                JsonNode v = item;
+                if (path != null) {
+                    f.slots[itemSlot] = item;
+                    v = path.eval(f);
+                }
+                if (!bind(f, v, q, index, h)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** A value computed from aliases already bound (JOIN t IN c.tags, FROM p.inventory in a subquery). */
+    static final class ExprSource extends Source {
+        private final Eval collection;
+
+        ExprSource(int slot, boolean iterate, Eval collection) {
+            super(slot, iterate);
+            this.collection = collection;
+        }
+
+        @Override
+        boolean run(Frame f, CompiledQuery q, int index, RowHandler h) {
+            return bind(f, collection.eval(f), q, index, h);
+        }
+    }
+
+    /** The rows of a subquery (FROM (SELECT ...) x, JOIN (SELECT ...) x). */
+    static final class SubquerySource extends Source {
+        private final CompiledQuery subquery;
+
+        SubquerySource(int slot, boolean iterate, CompiledQuery subquery) {
+            super(slot, iterate);
+            this.subquery = subquery;
+        }
+
+        @Override
+        boolean run(Frame f, CompiledQuery q, int index, RowHandler h) {
+            boolean[] go = {true};
+            subquery.run(f, row -> {
+                go[0] = bind(f, row, q, index, h);
+                return go[0];
+            });
+            return go[0];
+        }
+    }
+
+    // ------------------------------------------------------------------ the query
+
+    private final Source[] sources;
+    private final int[] ownSlots;
+    private final Eval where;
+    private final Projection projection;
+    private final boolean distinct;
+    private final CountRef top;
+    private final CountRef offset;
+    private final CountRef limit;
+    private final boolean aggregate;
+    private final Eval[] groupKeys;
+    private final AggSpec[] aggs;
+    private final Eval[] orderKeys;
+    private final boolean[] descending;
+
+    CompiledQuery(Source[] sources, int[] ownSlots, Eval where, Projection projection, boolean distinct,
+                  CountRef top, CountRef offset, CountRef limit, boolean aggregate, Eval[] groupKeys, AggSpec[] aggs,
+                  Eval[] orderKeys, boolean[] descending) {
+        this.sources = sources;
+        this.ownSlots = ownSlots;
+        this.where = where;
+        this.projection = projection;
+        this.distinct = distinct;
+        this.top = top;
+        this.offset = offset;
+        this.limit = limit;
+        this.aggregate = aggregate;
+        this.groupKeys = groupKeys;
+        this.aggs = aggs;
+        this.orderKeys = orderKeys;
+        this.descending = descending;
+    }
+
+    /** Continue with source {@code index}, or, past the last source, apply WHERE and hand the row on. */
+    boolean next(Frame f, int index, RowHandler h) {
+        if (index == sources.length) {
+            if (where != null && !Values.isTrue(where.eval(f))) {
+                return true;
+            }
+            return h.row(f);
+        }
+        return sources[index].run(f, this, index, h);
+    }
+
+    /** True when some binding of the sources satisfies WHERE. */
+    public boolean anyMatch(Frame f) {
+        boolean[] found = {false};
+        next(f, 0, fr -> {
+            found[0] = true;
+            return false;
+        });
+        return found[0];
+    }
+
+    /** Runs the query, pushing each result row to {@code out} in order. */
+    public void run(Frame f, Sink out) {
+        long skip = 0;
+        long take = Long.MAX_VALUE;
+        if (top != null) {
+            take = top.resolve(f);
+        }
+        if (offset != null) {
+            skip = offset.resolve(f);
+            take = Math.min(take, limit.resolve(f));
+        }
+        if (take == 0) {
+            return;
+        }
+        Emitter em = new Emitter(out, distinct, skip, take);
+        if (aggregate) {
+            runGrouped(f, em);
+        } else if (orderKeys != null) {
+            // rows beyond OFFSET+LIMIT/TOP can be discarded early only when every row yields output
+            // (no DISTINCT, and no SELECT VALUE whose undefined rows are dropped)
+            boolean everyRowEmits = !distinct && !(projection instanceof ValueProjection);
+            long keep = everyRowEmits && skip + take >= 0 ? skip + take : Long.MAX_VALUE;
+            runOrdered(f, em, keep);
+        } else {
+            next(f, 0, fr -> em.emit(projection.project(fr)));
+        }
+    }
+
+    /**
+     * ORDER BY: evaluates the sort keys of every row and keeps a copy of its slots; when only the first
+     * {@code keep} rows can be returned (TOP / OFFSET+LIMIT without DISTINCT) a bounded heap keeps just those.
+     */
+    private void runOrdered(Frame f, Emitter em, long keep) {
+        Comparator<SortRow> order = (a, b) -> {
+            for (int i = 0; i < descending.length; i++) {
+                int c = Values.compareTotal(a.keys[i], b.keys[i]);
+                if (c != 0) {
+                    return descending[i] ? -c : c;
+                }
+            }
+            return Long.compare(a.seq, b.seq);
+        };
+        List<SortRow> rows;
+        if (keep <= TOP_HEAP_LIMIT) {
+            PriorityQueue<SortRow> heap = new PriorityQueue<>((int) keep + 1, order.reversed());
+            long[] seq = {0};
+            next(f, 0, fr -> {
+                SortRow r = new SortRow(sortKeys(fr), seq[0]++, null);
+                if (heap.size() < keep) {
+                    heap.add(new SortRow(r.keys, r.seq, fr.slots.clone()));
+                } else if (order.compare(r, heap.peek()) < 0) {
+                    heap.poll();
+                    heap.add(new SortRow(r.keys, r.seq, fr.slots.clone()));
+                }
+                return true;
+            });
+            rows = new ArrayList<>(heap);
+        } else {
+            List<SortRow> all = new ArrayList<>();
+            long[] seq = {0};
+            next(f, 0, fr -> {
+                all.add(new SortRow(sortKeys(fr), seq[0]++, fr.slots.clone()));
+                return true;
+            });
+            rows = all;
+        }
+        rows.sort(order);
+        for (SortRow r : rows) {
+            System.arraycopy(r.slots, 0, f.slots, 0, r.slots.length);
+            if (!em.emit(projection.project(f))) {
+                return;
+            }
+        }
+    }
+
+    private JsonNode[] sortKeys(Frame f) {
+        JsonNode[] keys = new JsonNode[orderKeys.length];
+        for (int i = 0; i < keys.length; i++) {
+            keys[i] = orderKeys[i].eval(f);
+        }
+        return keys;
+    }
+
+    private record SortRow(JsonNode[] keys, long seq, JsonNode[] slots) {
+    }
+
+    private static final class Group {
+        final JsonNode[] slots;
+        final Aggregate.Accumulator[] accumulators;
+
+        Group(JsonNode[] slots, AggSpec[] aggs) {
+            this.slots = slots;
+            this.accumulators = new Aggregate.Accumulator[aggs.length];
+            for (int i = 0; i < aggs.length; i++) {
+                accumulators[i] = aggs[i].kind().newAccumulator();
+            }
+        }
+    }
+
+    private static final Key NO_KEY = new Key(new JsonNode[0]);
+
+    private void runGrouped(Frame f, Emitter em) {
+        Map<Key, Group> groups = new LinkedHashMap<>();
+        next(f, 0, fr -> {
+            Key key = NO_KEY;
+            if (groupKeys.length > 0) {
+                JsonNode[] k = new JsonNode[groupKeys.length];
+                for (int i = 0; i < k.length; i++) {
+                    k[i] = groupKeys[i].eval(fr);
+                }
+                key = new Key(k);
+            }
+            Group g = groups.get(key);
+            if (g == null) {
+                g = new Group(fr.slots.clone(), aggs);
+                groups.put(key, g);
+            }
+            for (int i = 0; i < aggs.length; i++) {
+                g.accumulators[i].add(aggs[i].arg().eval(fr));
+            }
+            return true;
+        });
+        if (groupKeys.length == 0 && groups.isEmpty()) {
+            // an aggregate over no rows still yields one row (COUNT 0, SUM 0, others undefined)
+            JsonNode[] slots = f.slots.clone();
+            for (int s : ownSlots) {
+                slots[s] = null;
+            }
+            groups.put(NO_KEY, new Group(slots, aggs));
+        }
+        for (Group g : groups.values()) {
+            System.arraycopy(g.slots, 0, f.slots, 0, g.slots.length);
+            for (int i = 0; i < aggs.length; i++) {
+                f.slots[aggs[i].slot()] = g.accumulators[i].result();
+            }
+            if (!em.emit(projection.project(f))) {
+                return;
+            }
+        }
+    }
+
+    /** Applies DISTINCT, OFFSET and LIMIT/TOP, dropping undefined rows. */
+    private static final class Emitter {
+        private final Sink out;
+        private final Set<Key> seen;
+        private long skip;
+        private long remaining;
+
+        Emitter(Sink out, boolean distinct, long skip, long take) {
+            this.out = out;
+            this.seen = distinct ? new HashSet<>() : null;
+            this.skip = skip;
+            this.remaining = take;
+        }
+
+        boolean emit(JsonNode row) {
+            if (row == null) {
+                return true;
+            }
+            if (seen != null && !seen.add(Key.of(row))) {
+                return true;
+            }
+            if (skip > 0) {
+                skip--;
+                return true;
+            }
+            remaining--;
+            boolean more = out.accept(row);
+            return more && remaining > 0;
+        }
+    }
+
+}

@@ -1,0 +1,380 @@
+package dev.partita.sql.functions;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.partita.sql.value.Num;
+import dev.partita.sql.value.Values;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+import static dev.partita.sql.functions.Builtins.VARIADIC;
+import static dev.partita.sql.functions.Builtins.add;
+import static dev.partita.sql.functions.Builtins.flag;
+import static dev.partita.sql.functions.Builtins.str;
+
+/** String functions. Lengths and positions count UTF-16 code units, as the service's .NET model does. */
+final class StringFunctions {
+    private static final ObjectMapper STRICT_JSON = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
+    private static final int MAX_REPLICATE_LENGTH = 10_000;
+    private static final int REGEX_CACHE_LIMIT = 512;
+    private static final Map<String, Pattern> REGEX_CACHE = new ConcurrentHashMap<>();
+
+    private StringFunctions() {
+    }
+
+    static void register() {
+        add("CONCAT", 2, VARIADIC, true, (a, e) -> {
+            StringBuilder sb = new StringBuilder();
+            for (JsonNode n : a) {
+                String s = str(n);
+                if (s == null) {
+                    return null;
+                }
+                sb.append(s);
+            }
+            return TextNode.valueOf(sb.toString());
+        });
+        add("CONTAINS", 2, 3, true, (a, e) -> {
+            String s = str(a[0]);
+            String t = str(a[1]);
+            Boolean ic = flag(a, 2, false);
+            if (s == null || t == null || ic == null) {
+                return null;
+            }
+            return Values.bool(ic ? upper(s).contains(upper(t)) : s.contains(t));
+        });
+        add("STARTSWITH", 2, 3, true, (a, e) -> {
+            String s = str(a[0]);
+            String t = str(a[1]);
+            Boolean ic = flag(a, 2, false);
+            if (s == null || t == null || ic == null) {
+                return null;
+            }
+            return Values.bool(s.regionMatches(ic, 0, t, 0, t.length()));
+        });
+        add("ENDSWITH", 2, 3, true, (a, e) -> {
+            String s = str(a[0]);
+            String t = str(a[1]);
+            Boolean ic = flag(a, 2, false);
+            if (s == null || t == null || ic == null) {
+                return null;
+            }
+            int off = s.length() - t.length();
+            return Values.bool(off >= 0 && s.regionMatches(ic, off, t, 0, t.length()));
+        });
+        add("STRINGEQUALS", 2, 3, true, (a, e) -> {
+            String s = str(a[0]);
+            String t = str(a[1]);
+            Boolean ic = flag(a, 2, false);
+            if (s == null || t == null || ic == null) {
+                return null;
+            }
+            return Values.bool(ic ? s.equalsIgnoreCase(t) : s.equals(t));
+        });
+        containsMany("CONTAINS_ALL_CI", true, true);
+        containsMany("CONTAINS_ALL_CS", true, false);
+        containsMany("CONTAINS_ANY_CI", false, true);
+        containsMany("CONTAINS_ANY_CS", false, false);
+        add("INDEX_OF", 2, 3, true, (a, e) -> {
+            String s = str(a[0]);
+            String t = str(a[1]);
+            if (s == null || t == null) {
+                return null;
+            }
+            int start = 0;
+            if (a.length > 2) {
+                if (!Num.isInteger(a[2])) {
+                    return null;
+                }
+                long st = Num.longValue(a[2]);
+                if (st < 0 || st > s.length()) {
+                    return Num.of(-1);
+                }
+                start = (int) st;
+            }
+            return Num.of(s.indexOf(t, start));
+        });
+        add("LASTINDEXOF", 2, 3, true, (a, e) -> {
+            String s = str(a[0]);
+            String t = str(a[1]);
+            if (s == null || t == null) {
+                return null;
+            }
+            if (a.length > 2) {
+                if (!Num.isInteger(a[2])) {
+                    return null;
+                }
+                long st = Num.longValue(a[2]);
+                if (st < 0) {
+                    return Num.of(-1);
+                }
+                // the whole match must lie at or before position st
+                long from = Math.min(st - t.length() + 1, s.length());
+                if (from < 0) {
+                    return Num.of(-1);
+                }
+                return Num.of(s.lastIndexOf(t, (int) from));
+            }
+            return Num.of(s.lastIndexOf(t));
+        });
+        add("LEFT", 2, 2, true, (a, e) -> {
+            String s = str(a[0]);
+            if (s == null || !Num.isInteger(a[1])) {
+                return null;
+            }
+            long n = Num.longValue(a[1]);
+            if (n < 0) {
+                return null;
+            }
+            return TextNode.valueOf(n >= s.length() ? s : s.substring(0, (int) n));
+        });
+        add("RIGHT", 2, 2, true, (a, e) -> {
+            String s = str(a[0]);
+            if (s == null || !Num.isInteger(a[1])) {
+                return null;
+            }
+            long n = Num.longValue(a[1]);
+            if (n < 0) {
+                return null;
+            }
+            return TextNode.valueOf(n >= s.length() ? s : s.substring(s.length() - (int) n));
+        });
+        add("SUBSTRING", 3, 3, true, (a, e) -> {
+            String s = str(a[0]);
+            if (s == null || !Num.isInteger(a[1]) || !Num.isInteger(a[2])) {
+                return null;
+            }
+            long start = Math.max(0, Num.longValue(a[1]));
+            long len = Num.longValue(a[2]);
+            if (start >= s.length() || len <= 0) {
+                return TextNode.valueOf("");
+            }
+            long end = Math.min((long) s.length(), start + len);
+            return TextNode.valueOf(s.substring((int) start, (int) end));
+        });
+        add("LENGTH", 1, 1, true, (a, e) -> {
+            String s = str(a[0]);
+            return s == null ? null : Num.of(s.length());
+        });
+        add("LOWER", 1, 1, true, (a, e) -> {
+            String s = str(a[0]);
+            return s == null ? null : TextNode.valueOf(s.toLowerCase(Locale.ROOT));
+        });
+        add("UPPER", 1, 1, true, (a, e) -> {
+            String s = str(a[0]);
+            return s == null ? null : TextNode.valueOf(upper(s));
+        });
+        add("LTRIM", 1, 2, true, (a, e) -> trim(a, true, false));
+        add("RTRIM", 1, 2, true, (a, e) -> trim(a, false, true));
+        add("TRIM", 1, 2, true, (a, e) -> trim(a, true, true));
+        add("REPLACE", 3, 3, true, (a, e) -> {
+            String s = str(a[0]);
+            String f = str(a[1]);
+            String r = str(a[2]);
+            if (s == null || f == null || r == null || f.isEmpty()) {
+                return null;
+            }
+            return TextNode.valueOf(s.replace(f, r));
+        });
+        add("REPLICATE", 2, 2, true, (a, e) -> {
+            String s = str(a[0]);
+            if (s == null || !Num.isInteger(a[1])) {
+                return null;
+            }
+            long n = Num.longValue(a[1]);
+            if (n < 0 || n * s.length() > MAX_REPLICATE_LENGTH) {
+                return null;
+            }
+            return TextNode.valueOf(s.repeat((int) n));
+        });
+        add("REVERSE", 1, 1, true, (a, e) -> {
+            String s = str(a[0]);
+            return s == null ? null : TextNode.valueOf(new StringBuilder(s).reverse().toString());
+        });
+        add("RegexMatch", 2, 3, true, (a, e) -> {
+            String s = str(a[0]);
+            String p = str(a[1]);
+            String mods = a.length > 2 ? str(a[2]) : "";
+            if (s == null || p == null || mods == null) {
+                return null;
+            }
+            Pattern pattern = regex(p, mods);
+            return pattern == null ? null : Values.bool(pattern.matcher(s).find());
+        });
+        add("StringJoin", 2, 2, true, (a, e) -> {
+            String sep = str(a[1]);
+            if (a[0] == null || !a[0].isArray() || sep == null) {
+                return null;
+            }
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < a[0].size(); i++) {
+                String part = str(a[0].get(i));
+                if (part == null) {
+                    return null;
+                }
+                if (i > 0) {
+                    sb.append(sep);
+                }
+                sb.append(part);
+            }
+            return TextNode.valueOf(sb.toString());
+        });
+        add("StringSplit", 2, 2, true, (a, e) -> {
+            String s = str(a[0]);
+            String sep = str(a[1]);
+            if (s == null || sep == null) {
+                return null;
+            }
+            ArrayNode out = JsonNodeFactory.instance.arrayNode();
+            if (sep.isEmpty()) {
+                out.add(s);
+                return out;
+            }
+            int from = 0;
+            while (true) {
+                int i = s.indexOf(sep, from);
+                if (i < 0) {
+                    out.add(s.substring(from));
+                    return out;
+                }
+                out.add(s.substring(from, i));
+                from = i + sep.length();
+            }
+        });
+        stringTo("StringToArray", JsonNode::isArray);
+        stringTo("StringToBoolean", JsonNode::isBoolean);
+        stringTo("StringToNull", JsonNode::isNull);
+        stringTo("StringToNumber", JsonNode::isNumber);
+        stringTo("StringToObject", JsonNode::isObject);
+        add("ToString", 1, 1, true, (a, e) -> a[0].isTextual() ? a[0] : TextNode.valueOf(Values.toJsonText(a[0])));
+    }
+
+    static String upper(String s) {
+        return s.toUpperCase(Locale.ROOT);
+    }
+
+    private static void containsMany(String name, boolean all, boolean ignoreCase) {
+        add(name, 2, VARIADIC, false, (a, e) -> {
+            String s = str(a[0]);
+            if (s == null) {
+                return null;
+            }
+            String hay = ignoreCase ? upper(s) : s;
+            boolean unknown = false;
+            for (int i = 1; i < a.length; i++) {
+                String t = str(a[i]);
+                if (t == null) {
+                    unknown = true;
+                    continue;
+                }
+                boolean hit = hay.contains(ignoreCase ? upper(t) : t);
+                if (all && !hit) {
+                    return Values.bool(false);
+                }
+                if (!all && hit) {
+                    return Values.bool(true);
+                }
+            }
+            return unknown ? null : Values.bool(all);
+        });
+    }
+
+    private static void stringTo(String name, java.util.function.Predicate<JsonNode> type) {
+        add(name, 1, 1, true, (a, e) -> {
+            String s = str(a[0]);
+            if (s == null) {
+                return null;
+            }
+            try {
+                JsonNode n = STRICT_JSON.readTree(s);
+                return n != null && !n.isMissingNode() && type.test(n) ? normalizeNumbers(n) : null;
+            } catch (JsonProcessingException ex) {
+                return null;
+            }
+        });
+    }
+
+    private static JsonNode normalizeNumbers(JsonNode n) {
+        if (n.isFloatingPointNumber()) {
+            return Num.of(n.doubleValue());
+        }
+        return n;
+    }
+
+    private static JsonNode trim(JsonNode[] a, boolean left, boolean right) {
+        String s = str(a[0]);
+        if (s == null) {
+            return null;
+        }
+        String chars = null;
+        if (a.length > 1) {
+            chars = str(a[1]);
+            if (chars == null) {
+                return null;
+            }
+        }
+        int start = 0;
+        int end = s.length();
+        if (left) {
+            while (start < end && trimmable(s.charAt(start), chars)) {
+                start++;
+            }
+        }
+        if (right) {
+            while (end > start && trimmable(s.charAt(end - 1), chars)) {
+                end--;
+            }
+        }
+        return TextNode.valueOf(s.substring(start, end));
+    }
+
+    private static boolean trimmable(char c, String chars) {
+        if (chars == null) {
+            return Character.isWhitespace(c) || Character.isSpaceChar(c);
+        }
+        return chars.indexOf(c) >= 0;
+    }
+
+    /** A compiled regular expression for RegexMatch, cached; null when the pattern or modifiers are invalid. */
+    static Pattern regex(String pattern, String modifiers) {
+        String key = modifiers + '\u0000' + pattern;
+        Pattern p = REGEX_CACHE.get(key);
+        if (p != null) {
+            return p;
+        }
+        int flags = 0;
+        for (int i = 0; i < modifiers.length(); i++) {
+            switch (modifiers.charAt(i)) {
+                case 'i' -> flags |= Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
+                case 'x' -> flags |= Pattern.COMMENTS;
+                case 'm' -> flags |= Pattern.MULTILINE;
+                case 's' -> flags |= Pattern.DOTALL;
+                default -> {
+                    return null;
+                }
+            }
+        }
+        try {
+            p = Pattern.compile(pattern, flags);
+        } catch (PatternSyntaxException ex) {
+            return null;
+        }
+        if (REGEX_CACHE.size() >= REGEX_CACHE_LIMIT) {
+            REGEX_CACHE.clear();
+        }
+        REGEX_CACHE.put(key, p);
+        return p;
+    }
+}

@@ -1,0 +1,39 @@
+package dev.partita.sql.parse;
+
+import dev.partita.sql.SqlException;
+import org.antlr.v4.runtime.BaseErrorListener;
+import org.antlr.v4.runtime.RecognitionException;
+import org.antlr.v4.runtime.Recognizer;
+import org.antlr.v4.runtime.Token;
+
+/** Turns the first lexer or parser error into a {@link SqlException} (SC1001) naming the token and position. */
+final class SyntaxErrors extends BaseErrorListener {
+    static final SyntaxErrors INSTANCE = new SyntaxErrors();
+
+    private SyntaxErrors() {
+    }
+
+    @Override
+    public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line, int column, String msg,
+                            RecognitionException e) {
+        int start = -1;
+        int end = -1;
+        String near;
+        if (offendingSymbol instanceof Token t) {
+            start = t.getStartIndex();
+            end = t.getStopIndex() + 1;
+            near = t.getType() == Token.EOF ? "end of query" : "'" + shorten(t.getText()) + "'";
+        } else {
+            near = "character at this position";
+        }
+        throw new SqlException("SC1001", "Syntax error, incorrect syntax near " + near + " at line " + line
+                + ", column " + (column + 1) + ".", start, end);
+    }
+
+    private static String shorten(String s) {
+        if (s == null) {
+            return "";
+        }
+        return s.length() > 40 ? s.substring(0, 40) + "..." : s;
+    }
+}
