@@ -1,5 +1,6 @@
 package dev.partita.core;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.account.Catalog;
 import dev.partita.core.account.ContainerInfo;
@@ -13,6 +14,9 @@ import dev.partita.core.item.PatchCondition;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.partition.RangeBoundaries;
+import dev.partita.core.query.QueryExecutor;
+import dev.partita.core.query.QueryPage;
+import dev.partita.core.query.QueryScope;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
@@ -39,6 +43,7 @@ public final class Engine implements AutoCloseable {
     private final Limits limits;
     private final Catalog catalog;
     private final PatchCondition patchCondition;
+    private final QueryExecutor queries;
     private final Map<Integer, ContainerState> states = new ConcurrentHashMap<>();
     private volatile ScheduledExecutorService background;
 
@@ -48,6 +53,7 @@ public final class Engine implements AutoCloseable {
         this.limits = Objects.requireNonNull(limits);
         this.patchCondition = Objects.requireNonNull(patchCondition);
         this.catalog = new Catalog(store, clock, limits);
+        this.queries = new QueryExecutor(store, clock, limits);
     }
 
     /** An engine over {@code store} that evaluates patch conditions with the query language; it owns the store. */
@@ -162,6 +168,18 @@ public final class Engine implements AutoCloseable {
             }
             return now;
         }, state, patchCondition);
+    }
+
+    // ---- queries
+
+    /** One page of a query over one scope of the container; see {@link QueryExecutor}. */
+    public QueryPage query(ContainerInfo container, QueryScope scope, String text, Map<String, JsonNode> params,
+            String continuation, int maxItemCount) {
+        ContainerInfo c = catalog.current(container);
+        if (c == null) {
+            throw ServiceException.notFound("The container does not exist.");
+        }
+        return queries.execute(c, lsn(c), scope, text, params, continuation, maxItemCount);
     }
 
     /** The container's current LSN (for session tokens on reads and feeds). */

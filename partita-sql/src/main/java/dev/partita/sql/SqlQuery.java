@@ -70,6 +70,33 @@ public final class SqlQuery {
         return out;
     }
 
+    /**
+     * Pushes result rows to {@code sink} as they are produced, item by item, until the items run out or the sink
+     * returns false. Only meaningful for queries without ORDER BY, GROUP BY, aggregates or DISTINCT, whose rows
+     * depend on one item at a time; the engine uses it to page through a range without materializing it.
+     */
+    public void stream(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx,
+            java.util.function.Predicate<JsonNode> sink) {
+        Objects.requireNonNull(ctx, "ctx");
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock());
+        program.query().run(f, sink::test);
+    }
+
+    /** True when rows depend on one item at a time, so the query can be paged by item position. */
+    public boolean isStreamable() {
+        return !hasOrderBy() && !hasGroupBy() && !hasAggregates() && !isDistinct();
+    }
+
+    /** This query without TOP, OFFSET and LIMIT, which the engine then applies across pages itself. */
+    public SqlQuery withoutPaging() {
+        if (ast.top() == null && ast.offset() == null && ast.limit() == null) {
+            return this;
+        }
+        Query q = new Query(ast.distinct(), null, ast.selection(), ast.from(), ast.where(), ast.groupBy(),
+                ast.orderBy(), null, null);
+        return new SqlQuery(text, q, Compiler.compile(q));
+    }
+
     private JsonNode[] resolve(Map<String, JsonNode> params) {
         List<String> names = program.parameterNames();
         JsonNode[] values = new JsonNode[names.size()];

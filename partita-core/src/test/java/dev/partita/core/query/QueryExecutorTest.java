@@ -1,0 +1,192 @@
+package dev.partita.core.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.Engine;
+import dev.partita.core.Json;
+import dev.partita.core.MutableClock;
+import dev.partita.core.ServiceException;
+import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.account.Throughput;
+import dev.partita.core.capacity.Limits;
+import dev.partita.core.item.Conditions;
+import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.partition.PhysicalPartition;
+import dev.partita.core.store.MemoryStore;
+import dev.partita.core.store.RocksStore;
+import dev.partita.sql.EvalContext;
+import dev.partita.sql.Sql;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Paging and scoping of queries: every page size and range count gives the rows a single whole evaluation gives. */
+class QueryExecutorTest {
+    static final MutableClock CLOCK = new MutableClock(Instant.parse("2026-11-30T00:00:00Z"));
+
+    static final List<String> QUERIES = List.of(
+            "SELECT * FROM c",
+            "SELECT c.id, c.n FROM c WHERE c.n > 10",
+            "SELECT VALUE t FROM c JOIN t IN c.tags",
+            "SELECT TOP 7 c.id FROM c",
+            "SELECT c.id FROM c WHERE c.cat = 'a' OFFSET 3 LIMIT 9",
+            "SELECT c.id, c.n FROM c ORDER BY c.n",
+            "SELECT VALUE COUNT(1) FROM c",
+            "SELECT c.cat, COUNT(1) AS n FROM c GROUP BY c.cat",
+            "SELECT DISTINCT VALUE c.cat FROM c");
+
+    static Engine engineWith(int partitions, int items, long seed) {
+        Engine engine = Engine.open(new MemoryStore(), CLOCK, Limits.DEFAULTS);
+        load(engine, partitions, items, seed);
+        return engine;
+    }
+
+    static void load(Engine engine, int partitions, int items, long seed) {
+        engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
+        engine.createContainer("db", (ObjectNode) Json.parse("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}",
+                "t"), Throughput.NONE, partitions);
+        Random r = new Random(seed);
+        for (int i = 0; i < items; i++) {
+            int tags = r.nextInt(4);
+            StringBuilder t = new StringBuilder("[");
+            for (int j = 0; j < tags; j++) {
+                t.append(j == 0 ? "" : ",").append('"').append("t").append(r.nextInt(5)).append('"');
+            }
+            String doc = "{\"id\":\"i" + i + "\",\"pk\":\"p" + r.nextInt(30) + "\",\"n\":" + r.nextInt(50)
+                    + ",\"cat\":\"" + (char) ('a' + r.nextInt(3)) + "\",\"tags\":" + t + "]}";
+            engine.items("db", "c").create(null, doc.getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+        }
+    }
+
+    /** Every row of every range, page by page, following continuations. */
+    static List<JsonNode> drain(Engine engine, String query, int pageSize) {
+        ContainerInfo c = engine.readContainer("db", "c");
+        List<JsonNode> rows = new ArrayList<>();
+        for (PhysicalPartition p : c.partitions().partitions()) {
+            String token = null;
+            int pages = 0;
+            do {
+                QueryPage page = engine.query(c, QueryScope.range(p.id()), query, Map.of(), token, pageSize);
+                assertThat(page.rows().size()).isLessThanOrEqualTo(pageSize);
+                rows.addAll(page.rows());
+                token = page.continuation();
+                assertThat(++pages).isLessThan(10_000);
+            } while (token != null);
+        }
+        return rows;
+    }
+
+    /** The query evaluated once over every item of the container, without the executor's paging. */
+    static List<JsonNode> whole(Engine engine, String query) {
+        ContainerInfo c = engine.readContainer("db", "c");
+        List<JsonNode> all = engine.query(c, QueryScope.CONTAINER, "SELECT * FROM c", Map.of(), null, -1).rows();
+        return Sql.parse(query).execute(all, Map.of(), EvalContext.of(CLOCK));
+    }
+
+    @Property(tries = 30)
+    void streamedQueriesGiveTheSameRowsForEveryPageSizeAndRangeCount(@ForAll @IntRange(min = 1, max = 5) int ranges,
+            @ForAll @IntRange(min = 1, max = 20) int pageSize, @ForAll long seed) {
+        try (Engine engine = engineWith(ranges, 60, seed)) {
+            for (String q : List.of(QUERIES.get(0), QUERIES.get(1), QUERIES.get(2))) {
+                assertThat(drain(engine, q, pageSize)).as(q).containsExactlyInAnyOrderElementsOf(whole(engine, q));
+            }
+        }
+    }
+
+    @Test
+    void pageSizesOneSevenAndAThousandAgreeOnEveryShapeWithOneRange() {
+        for (int size : new int[] {1, 7, 1000}) {
+            try (Engine engine = engineWith(1, 120, 42)) {
+                for (String q : QUERIES) {
+                    List<JsonNode> expected = whole(engine, q);
+                    List<JsonNode> got = drain(engine, q, size);
+                    if (q.contains("ORDER BY")) {
+                        assertThat(got).as(q + " / " + size).containsExactlyElementsOf(expected);
+                    } else {
+                        assertThat(got).as(q + " / " + size).containsExactlyInAnyOrderElementsOf(expected);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void topAndOffsetLimitHoldAcrossPages() {
+        try (Engine engine = engineWith(1, 100, 7)) {
+            assertThat(drain(engine, "SELECT TOP 7 c.id FROM c", 2)).hasSize(7);
+            assertThat(drain(engine, "SELECT c.id FROM c OFFSET 95 LIMIT 10", 3)).hasSize(5);
+        }
+    }
+
+    @Test
+    void writesBetweenPagesNeitherLoseNorRepeatRows() {
+        try (Engine engine = engineWith(1, 50, 3)) {
+            ContainerInfo c = engine.readContainer("db", "c");
+            List<String> seen = new ArrayList<>();
+            String token = null;
+            int extra = 0;
+            do {
+                QueryPage page = engine.query(c, QueryScope.range("0"), "SELECT VALUE c.id FROM c", Map.of(), token, 5);
+                page.rows().forEach(r -> seen.add(r.asText()));
+                token = page.continuation();
+                engine.items("db", "c").create(null, ("{\"id\":\"new" + extra++ + "\",\"pk\":\"zz\"}")
+                        .getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+            } while (token != null);
+            assertThat(seen).doesNotHaveDuplicates();
+            for (int i = 0; i < 50; i++) {
+                assertThat(seen).contains("i" + i);
+            }
+        }
+    }
+
+    @Test
+    void aPartitionKeyScopeSeesOnlyItsLogicalPartition() {
+        try (Engine engine = engineWith(3, 100, 11)) {
+            ContainerInfo c = engine.readContainer("db", "c");
+            List<JsonNode> rows = engine.query(c, QueryScope.partitionKey(PartitionKeyValue.fromHeader("[\"p3\"]")),
+                    "SELECT VALUE c.pk FROM c", Map.of(), null, -1).rows();
+            assertThat(rows).isNotEmpty().allSatisfy(r -> assertThat(r.asText()).isEqualTo("p3"));
+            assertThat(rows).hasSize(whole(engine, "SELECT VALUE c.pk FROM c WHERE c.pk = 'p3'").size());
+        }
+    }
+
+    @Test
+    void badQueriesAndTokensAre400s() {
+        try (Engine engine = engineWith(1, 5, 1)) {
+            ContainerInfo c = engine.readContainer("db", "c");
+            for (String bad : List.of("SELEC * FROM c", "SELECT * FROM c WHERE", "", "SELECT * FROM c WHERE c.x = @missing")) {
+                assertThatThrownBy(() -> engine.query(c, QueryScope.CONTAINER, bad, Map.of(), null, 10))
+                        .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
+            }
+            assertThatThrownBy(() -> engine.query(c, QueryScope.CONTAINER, "SELECT * FROM c", Map.of(), "garbage", 10))
+                    .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
+            assertThatThrownBy(() -> engine.query(c, QueryScope.range("9"), "SELECT * FROM c", Map.of(), null, 10))
+                    .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(410));
+        }
+    }
+
+    @Test
+    void rocksStoreServesTheSamePages(@TempDir Path dir) {
+        try (Engine rocks = Engine.open(RocksStore.open(dir), CLOCK, Limits.DEFAULTS);
+                Engine memory = engineWith(2, 80, 5)) {
+            load(rocks, 2, 80, 5);
+            for (String q : QUERIES) {
+                List<JsonNode> a = drain(rocks, q, 7);
+                List<JsonNode> b = drain(memory, q, 7);
+                assertThat(a).as(q).containsExactlyInAnyOrderElementsOf(b);
+            }
+        }
+    }
+}
