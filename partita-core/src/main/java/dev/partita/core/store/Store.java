@@ -6,15 +6,26 @@ package dev.partita.core.store;
  * <p>Keys are compared as unsigned bytes. {@link #apply(WriteBatch)} is atomic: after a crash either all of a batch
  * is visible or none of it. Reads through the store itself see the latest applied batch; reads through a
  * {@link Snapshot} see the state at the moment the snapshot was taken.
+ *
+ * <p>Implementations are thread-safe: any number of threads may read, write and take snapshots at once. A reader never
+ * observes part of a batch: a {@link #scan} or a {@link Snapshot} sees each batch entirely or not at all. (Two separate
+ * {@link #get} calls on the store may straddle a batch; take a snapshot when several reads must agree.)
  */
 public interface Store extends StoreReader, AutoCloseable {
 
-    /** Applies every operation of the batch atomically. When this returns, the batch survives a process kill. */
+    /**
+     * Applies every operation of the batch atomically, in order (a later operation on the same key wins). When this
+     * returns, the batch is visible to every later read and, for a durable store, survives a kill of the process.
+     */
     void apply(WriteBatch batch);
 
-    /** A consistent, read-only view of the store as it is now. Close it when done. */
+    /**
+     * A consistent, read-only view of the store as it is now. Cheap enough to take one per query page. Close it when
+     * done: an open snapshot keeps the versions it can see alive.
+     */
     Snapshot snapshot();
 
+    /** Releases the store. Open snapshots and cursors become unusable; using the store afterwards fails. */
     @Override
     void close();
 }

@@ -153,16 +153,9 @@ public final class StoreKeys {
         return new String(key, 1, key.length - 1, StandardCharsets.UTF_8);
     }
 
-    /** The smallest key greater than every key starting with {@code prefix}. */
+    /** The smallest key greater than every key starting with {@code prefix}; null when there is none. */
     public static byte[] prefixEnd(byte[] prefix) {
-        byte[] end = prefix.clone();
-        for (int i = end.length - 1; i >= 0; i--) {
-            if (end[i] != (byte) 0xFF) {
-                end[i]++;
-                return java.util.Arrays.copyOf(end, i + 1);
-            }
-        }
-        return new byte[] {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF};
+        return Bytes.prefixEnd(prefix);
     }
 
     // ---- helpers

@@ -1,0 +1,225 @@
+package dev.partita.core.store;
+
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The store for tests and the JUnit extension: no files, nothing survives {@link #close()}.
+ *
+ * <p>Multi-version so that snapshots cost a counter, not a copy: each key maps to a chain of versions (newest first),
+ * each stamped with the sequence number of the batch that wrote it. A batch pushes its versions, then publishes its
+ * sequence; a reader resolves every key at one sequence, so it sees a batch entirely or not at all without any lock.
+ * Versions that no open snapshot can see any more are pruned by the writer (and by the last snapshot to close).
+ *
+ * <p>Writes are serialized by one lock: a batch is a handful of in-memory map updates, far shorter than the work the
+ * engine does around it, and the engine serializes writes per partition anyway.
+ */
+public final class MemoryStore implements Store {
+
+    /** One version of a key; {@code value == null} is a tombstone. Immutable, so readers never need a lock. */
+    record Version(long seq, byte[] value, Version older) {
+        byte[] valueAt(long readSeq) {
+            for (Version v = this; v != null; v = v.older) {
+                if (v.seq <= readSeq) {
+                    return v.value;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** A key that may hold versions nobody needs once every snapshot has moved past {@code seq}. */
+    private record Garbage(byte[] key, long seq) {
+    }
+
+    private final ConcurrentSkipListMap<byte[], Version> map = new ConcurrentSkipListMap<>(Bytes.COMPARATOR);
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private final ArrayDeque<Garbage> garbage = new ArrayDeque<>(); // guarded by writeLock, in sequence order
+    private final TreeMap<Long, Integer> openSnapshots = new TreeMap<>(); // guarded by itself: sequence -> count
+    private volatile long visibleSeq;
+    private volatile boolean closed;
+
+    @Override
+    public byte[] get(byte[] key) {
+        checkOpen();
+        // Chain first, sequence second: every version at or below a sequence read afterwards is committed, and pruning
+        // only drops versions hidden behind a newer one at or below an already published sequence. No lock needed.
+        Version head = map.get(key);
+        return head == null ? null : head.valueAt(visibleSeq);
+    }
+
+    @Override
+    public Cursor scan(byte[] fromInclusive, byte[] toExclusive) {
+        MemorySnapshot snapshot = openSnapshot();
+        return snapshot.scan(fromInclusive, toExclusive, snapshot);
+    }
+
+    @Override
+    public void apply(WriteBatch batch) {
+        checkOpen();
+        if (batch.isEmpty()) {
+            return;
+        }
+        // Copy outside the lock: the caller may reuse its arrays, and a mutated key would corrupt the map's order.
+        int n = batch.size();
+        byte[][] keys = new byte[n][];
+        byte[][] values = new byte[n][];
+        for (int i = 0; i < n; i++) {
+            WriteBatch.Op op = batch.ops().get(i);
+            keys[i] = op.key().clone();
+            values[i] = op.isDelete() ? null : op.value().clone();
+        }
+        writeLock.lock();
+        try {
+            checkOpen();
+            long seq = visibleSeq + 1;
+            for (int i = 0; i < n; i++) {
+                Version head = map.get(keys[i]);
+                if (head == null && values[i] == null) {
+                    continue; // deleting an absent key changes nothing any reader could see
+                }
+                map.put(keys[i], new Version(seq, values[i], head));
+                if (head != null || values[i] == null) {
+                    garbage.addLast(new Garbage(keys[i], seq));
+                }
+            }
+            visibleSeq = seq; // the commit point
+            collectGarbage();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    @Override
+    public Snapshot snapshot() {
+        return openSnapshot();
+    }
+
+    private MemorySnapshot openSnapshot() {
+        checkOpen();
+        synchronized (openSnapshots) {
+            // Read the sequence under the same lock the pruner uses to find the horizon, so a new snapshot can never
+            // start below a horizon that is already being pruned to.
+            long seq = visibleSeq;
+            openSnapshots.merge(seq, 1, Integer::sum);
+            return new MemorySnapshot(this, seq);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    void release(long seq) {
+        boolean wasOldest;
+        synchronized (openSnapshots) {
+            wasOldest = openSnapshots.firstKey() == seq;
+            openSnapshots.computeIfPresent(seq, (s, c) -> c == 1 ? null : c - 1);
+        }
+        // The oldest snapshot holds back pruning; if no write is running, collect now rather than at the next write.
+        if (wasOldest && !closed && writeLock.tryLock()) {
+            try {
+                collectGarbage();
+            } finally {
+                writeLock.unlock();
+            }
+        }
+    }
+
+    byte[] get(byte[] key, long seq) {
+        checkOpen();
+        Version head = map.get(key);
+        return head == null ? null : head.valueAt(seq);
+    }
+
+    Iterator<Map.Entry<byte[], Version>> entries(byte[] fromInclusive, byte[] toExclusive) {
+        checkOpen();
+        NavigableMap<byte[], Version> range = map;
+        if (fromInclusive != null && toExclusive != null && Bytes.compare(fromInclusive, toExclusive) >= 0) {
+            return Collections.emptyIterator();
+        }
+        // The views keep their bounds by reference, and the caller may reuse its arrays once scan returns.
+        if (fromInclusive != null) {
+            range = range.tailMap(fromInclusive.clone(), true);
+        }
+        if (toExclusive != null) {
+            range = range.headMap(toExclusive.clone(), false);
+        }
+        return range.entrySet().iterator();
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("the store is closed");
+        }
+    }
+
+    /** Versions held for all keys, tombstones included: lets tests prove that closed snapshots free memory. */
+    long versionCount() {
+        long count = 0;
+        for (Version head : map.values()) {
+            for (Version v = head; v != null; v = v.older) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    int openSnapshotCount() {
+        synchronized (openSnapshots) {
+            return openSnapshots.values().stream().mapToInt(Integer::intValue).sum();
+        }
+    }
+
+    /** Runs under the write lock. */
+    private void collectGarbage() {
+        long horizon;
+        synchronized (openSnapshots) {
+            horizon = openSnapshots.isEmpty() ? visibleSeq : Math.min(openSnapshots.firstKey(), visibleSeq);
+        }
+        while (!garbage.isEmpty() && garbage.peekFirst().seq() <= horizon) {
+            prune(garbage.pollFirst().key(), horizon);
+        }
+    }
+
+    /**
+     * Keeps the versions newer than {@code horizon} plus the newest one at or below it (what the oldest reader sees);
+     * a tombstone in that last place is dropped too, since "no version" reads the same as "deleted".
+     */
+    private void prune(byte[] key, long horizon) {
+        Version head = map.get(key);
+        if (head == null) {
+            return;
+        }
+        Version floor = head;
+        int newer = 0;
+        while (floor != null && floor.seq() > horizon) {
+            floor = floor.older();
+            newer++;
+        }
+        if (floor == null || (floor.older() == null && floor.value() != null)) {
+            return;
+        }
+        Version kept = floor.value() == null ? null : new Version(floor.seq(), floor.value(), null);
+        Version[] chain = new Version[newer];
+        Version v = head;
+        for (int i = 0; i < newer; i++, v = v.older()) {
+            chain[i] = v;
+        }
+        for (int i = newer - 1; i >= 0; i--) {
+            kept = new Version(chain[i].seq(), chain[i].value(), kept);
+        }
+        if (kept == null) {
+            map.remove(key, head);
+        } else {
+            map.put(key, kept);
+        }
+    }
+}
