@@ -623,6 +623,7 @@ abstract class EngineContractTest {
         assertStatus(() -> split.partitions().byId("0"), 410, SubStatus.PARTITION_KEY_RANGE_GONE);
         ContainerInfo again = engine.split(split, "2");
         assertThat(again.partitions().partitions()).extracting(PhysicalPartition::id).containsExactly("1", "3", "4");
+        assertThat(again.partitions().partitions().get(2).parents()).containsExactly("0", "2");
     }
 
     @Test

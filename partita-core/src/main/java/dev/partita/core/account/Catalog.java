@@ -90,6 +90,16 @@ public final class Catalog {
         return databases.values().stream().sorted(Comparator.comparingInt(DatabaseInfo::databaseId)).toList();
     }
 
+    /** Sets a database's shared throughput (its offer replace). Additive: used by {@link Offers}. */
+    public synchronized DatabaseInfo setDatabaseThroughput(String id, Throughput throughput) {
+        DatabaseInfo now = database(id);
+        DatabaseInfo updated = new DatabaseInfo(now.id(), now.databaseId(), now.rid(), now.ts(), now.etag(), throughput);
+        store.apply(new WriteBatch().put(StoreKeys.meta(DB + id), Json.bytes(databaseRecord(updated))));
+        databases.put(id, updated);
+        databasesByRid.put(updated.rid(), updated);
+        return updated;
+    }
+
     /** Removes the database and returns the containers whose data the caller must now delete. */
     public synchronized List<ContainerInfo> deleteDatabase(String id) {
         DatabaseInfo db = database(id);

@@ -84,8 +84,12 @@ public record PartitionMap(List<PhysicalPartition> partitions) {
         List<PhysicalPartition> out = new ArrayList<>(partitions.size() + 1);
         for (PhysicalPartition p : partitions) {
             if (p.id().equals(parentId)) {
-                out.add(new PhysicalPartition(leftId, p.minInclusive(), splitPoint, List.of(parentId)));
-                out.add(new PhysicalPartition(rightId, splitPoint, p.maxExclusive(), List.of(parentId)));
+                // the whole lineage, as the service does: a client that missed an intermediate split can still
+                // drop every ancestor from its cached routing map
+                List<String> lineage = new ArrayList<>(p.parents());
+                lineage.add(parentId);
+                out.add(new PhysicalPartition(leftId, p.minInclusive(), splitPoint, lineage));
+                out.add(new PhysicalPartition(rightId, splitPoint, p.maxExclusive(), lineage));
             } else {
                 out.add(p);
             }

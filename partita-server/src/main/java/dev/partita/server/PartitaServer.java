@@ -1,0 +1,195 @@
+package dev.partita.server;
+
+import dev.partita.core.Engine;
+import dev.partita.core.account.Offers;
+import dev.partita.core.account.Users;
+import dev.partita.server.auth.Authenticator;
+import dev.partita.server.auth.ResourceTokens;
+import dev.partita.server.http.HttpPipeline;
+import dev.partita.server.http.InFlight;
+import dev.partita.server.route.RouteContext;
+import dev.partita.server.route.Router;
+import dev.partita.server.tls.Certificates;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Cosmos DB gateway over an {@link Engine}: HTTP/1.1 (and HTTPS with a self-signed certificate) speaking the REST
+ * protocol the official SDKs use in gateway mode. Engine work runs on virtual threads; Netty's event loops never
+ * block. Closing the server leaves the engine open.
+ *
+ * <pre>
+ * try (PartitaServer server = PartitaServer.start(engine, ServerOptions.defaults().withPort(0))) {
+ *     new CosmosClientBuilder().endpoint(server.endpoint()).key(Keys.EMULATOR_PRIMARY).gatewayMode()...
+ * }
+ * </pre>
+ */
+public final class PartitaServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PartitaServer.class);
+    /** Connections idle this long are closed; longer than the SDK's own pool idle timeout (60 s). */
+    static final Duration IDLE_TIMEOUT = Duration.ofMinutes(5);
+    /** Request bodies may exceed the item limit by this much, so the engine (not the pipeline) reports near misses. */
+    static final int BODY_SLACK_BYTES = 64 * 1024;
+    /** How long {@link #close()} waits for requests in flight. */
+    static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(10);
+
+    private final EventLoopGroup boss;
+    private final EventLoopGroup workers;
+    private final ExecutorService executor;
+    private final ChannelGroup channels;
+    private final InFlight inFlight;
+    private final Channel listener;
+    private final int port;
+    private final String endpoint;
+    private final Path certificatePem;
+    private volatile boolean closed;
+
+    private PartitaServer(EventLoopGroup boss, EventLoopGroup workers, ExecutorService executor, ChannelGroup channels,
+            InFlight inFlight, Channel listener, String host, boolean https, Path certificatePem) {
+        this.boss = boss;
+        this.workers = workers;
+        this.executor = executor;
+        this.channels = channels;
+        this.inFlight = inFlight;
+        this.listener = listener;
+        this.port = ((InetSocketAddress) listener.localAddress()).getPort();
+        this.endpoint = (https ? "https://" : "http://") + hostForUrl(host) + ":" + port + "/";
+        this.certificatePem = certificatePem;
+    }
+
+    /** Binds and returns once the server is listening. */
+    public static PartitaServer start(Engine engine, ServerOptions options) {
+        return start(engine, options, IDLE_TIMEOUT);
+    }
+
+    /** As {@link #start(Engine, ServerOptions)} with another idle-connection timeout (tests). */
+    static PartitaServer start(Engine engine, ServerOptions options, Duration idleTimeout) {
+        SslContext ssl = null;
+        Path pem = null;
+        if (options.https()) {
+            try {
+                Path dir = options.certificateDir() != null ? options.certificateDir()
+                        : Files.createTempDirectory("partita-tls");
+                Certificates.Material m = Certificates.loadOrCreate(dir, engine.clock());
+                ssl = SslContextBuilder.forServer(m.key(), m.certificate()).build();
+                pem = m.pem().toAbsolutePath();
+            } catch (IOException e) {
+                throw new UncheckedIOException("Could not prepare the TLS certificate: " + e.getMessage(), e);
+            }
+        }
+        Offers offers = new Offers(engine);
+        Users users = new Users(engine);
+        ResourceTokens tokens = new ResourceTokens(options.keys().primary());
+        Authenticator auth = new Authenticator(options.keys(), options.noAuth(), engine.clock(),
+                engine.limits().authClockSkew(), users, tokens);
+        RouteContext ctx = new RouteContext(engine, offers, users, tokens);
+
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        ExecutorService executor = Executors.newThreadPerTaskExecutor(
+                Thread.ofVirtual().name("partita-request-", 0).factory());
+        ChannelGroup channels = new DefaultChannelGroup("partita-connections", GlobalEventExecutor.INSTANCE);
+        InFlight inFlight = new InFlight();
+        try {
+            // the host:port advertised to clients without a Host header is known only after binding
+            AtomicReference<String> advertised = new AtomicReference<>(options.host() + ":" + options.port());
+            Router router = new Router(ctx, auth, advertised::get);
+            Channel ch = new ServerBootstrap()
+                    .group(boss, workers)
+                    .channel(NioServerSocketChannel.class)
+                    .option(ChannelOption.SO_BACKLOG, 1024)
+                    .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.SO_KEEPALIVE, true)
+                    .childHandler(new HttpPipeline(ssl, router, executor, engine.clock(), inFlight,
+                            engine.limits().maxRequestBytes() + BODY_SLACK_BYTES, idleTimeout, channels))
+                    .bind(options.host(), options.port()).sync().channel();
+            PartitaServer server = new PartitaServer(boss, workers, executor, channels, inFlight, ch, options.host(),
+                    options.https(), pem);
+            advertised.set(hostForUrl(options.host()) + ":" + server.port);
+            LOG.info("Partita is listening on {}{}", server.endpoint,
+                    options.noAuth() ? " (authorization is OFF)" : "");
+            if (pem != null) {
+                LOG.info("TLS certificate: {} — to trust it in a JVM: keytool -importcert -noprompt -alias partita"
+                        + " -file {} -cacerts -storepass changeit", pem, pem);
+            }
+            return server;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            shutdown(boss, workers, executor);
+            throw new IllegalStateException("Interrupted while binding", e);
+        } catch (RuntimeException e) {
+            shutdown(boss, workers, executor);
+            throw e;
+        }
+    }
+
+    public int port() {
+        return port;
+    }
+
+    /** The endpoint to give an SDK, e.g. {@code https://localhost:8081/}. */
+    public String endpoint() {
+        return endpoint;
+    }
+
+    /** The exported certificate ({@code partita-cert.pem}), or null when serving plain HTTP. */
+    public Path certificatePem() {
+        return certificatePem;
+    }
+
+    /** Stops accepting, lets requests in flight finish (up to 10 s), closes connections and event loops. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        listener.close().syncUninterruptibly();
+        try {
+            if (!inFlight.awaitIdle(DRAIN_TIMEOUT.toMillis())) {
+                LOG.warn("Closing with requests still in flight after {} s", DRAIN_TIMEOUT.toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        channels.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        shutdown(boss, workers, executor);
+    }
+
+    private static void shutdown(EventLoopGroup boss, EventLoopGroup workers, ExecutorService executor) {
+        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        workers.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        executor.shutdown();
+        boss.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
+        workers.terminationFuture().awaitUninterruptibly(5, TimeUnit.SECONDS);
+    }
+
+    private static String hostForUrl(String host) {
+        if (host.equals("0.0.0.0") || host.equals("::") || host.isEmpty()) {
+            return "localhost";
+        }
+        return host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
+    }
+}

@@ -1,0 +1,33 @@
+package dev.partita.server.http;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.Json;
+import dev.partita.core.ServiceException;
+
+/** The service's error shape: a JSON object {@code {"code","message"}} and the sub-status in {@code x-ms-substatus}. */
+public final class ErrorReplies {
+    private ErrorReplies() {
+    }
+
+    public static Reply of(ServiceException e) {
+        return of(e.status(), e.subStatus(), e.getMessage(), e.retryAfterMillis());
+    }
+
+    public static Reply of(int status, int subStatus, String message, long retryAfterMillis) {
+        ObjectNode body = Json.object();
+        body.put("code", ServiceException.codeFor(status));
+        body.put("message", message == null ? "" : message);
+        Reply r = Reply.json(status, body);
+        r.header(Hdr.SUBSTATUS, Integer.toString(subStatus));
+        if (retryAfterMillis > 0) {
+            r.header(Hdr.RETRY_AFTER_MS, Long.toString(retryAfterMillis));
+        }
+        return r;
+    }
+
+    /** A 500 that names only the activity id; the stack trace goes to the log under the same id. */
+    public static Reply internal(String activityId) {
+        return of(500, 0, "An unexpected error occurred in Partita. The server log has the details under activity id "
+                + activityId + ".", 0);
+    }
+}

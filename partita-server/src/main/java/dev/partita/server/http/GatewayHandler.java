@@ -1,0 +1,196 @@
+package dev.partita.server.http;
+
+import dev.partita.core.ServiceException;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.util.ReferenceCountUtil;
+import java.time.Clock;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The last handler of a connection: takes each complete request, runs the {@link Dispatcher} on a virtual thread and
+ * writes the reply with the headers every response carries. Requests of one connection are answered one at a time in
+ * order (a pipelined request waits, and reading pauses meanwhile), so a slow request never blocks the event loop and
+ * responses never overtake each other.
+ */
+public final class GatewayHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayHandler.class);
+    /** The gateway version the service reports; informational for the SDK. */
+    static final String GATEWAY_VERSION = "version=2.14.0";
+    private static final DateTimeFormatter HTTP_DATE =
+            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
+    private static final Pattern ACTIVITY_ID = Pattern.compile("[0-9a-fA-F-]{8,64}");
+
+    private final Dispatcher dispatcher;
+    private final Executor executor;
+    private final Clock clock;
+    private final InFlight inFlight;
+    private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
+    private boolean busy;
+
+    public GatewayHandler(Dispatcher dispatcher, Executor executor, Clock clock, InFlight inFlight) {
+        this.dispatcher = dispatcher;
+        this.executor = executor;
+        this.clock = clock;
+        this.inFlight = inFlight;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof FullHttpRequest req)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (busy) {
+            waiting.add(req);
+            ctx.channel().config().setAutoRead(false);
+            return;
+        }
+        start(ctx, req);
+    }
+
+    private void start(ChannelHandlerContext ctx, FullHttpRequest req) {
+        busy = true;
+        inFlight.begin();
+        boolean keepAlive = HttpUtil.isKeepAlive(req);
+        boolean secure = ctx.pipeline().get(SslHandler.class) != null;
+        String activityId = activityId(req.headers());
+        if (!req.decoderResult().isSuccess()) {
+            req.release();
+            FullHttpResponse resp = finish(ErrorReplies.of(400, 0, "The request is not valid HTTP/1.1.", 0),
+                    activityId, false);
+            ctx.writeAndFlush(resp).addListener(ChannelFutureListener.CLOSE).addListener(f -> done(ctx));
+            return;
+        }
+        try {
+            executor.execute(() -> {
+                FullHttpResponse resp;
+                try {
+                    resp = finish(run(req, activityId, secure), activityId, keepAlive);
+                } finally {
+                    req.release();
+                }
+                ctx.writeAndFlush(resp).addListener(f -> {
+                    if (!f.isSuccess()) {
+                        ctx.close();
+                    }
+                    done(ctx);
+                });
+            });
+        } catch (RejectedExecutionException e) {
+            req.release();
+            ctx.writeAndFlush(finish(ErrorReplies.of(503, 0, "The server is shutting down.", 0), activityId, false))
+                    .addListener(ChannelFutureListener.CLOSE).addListener(f -> done(ctx));
+        }
+    }
+
+    /** Runs on the event loop once a response is written: start the next waiting request, or read again. */
+    private void done(ChannelHandlerContext ctx) {
+        inFlight.end();
+        busy = false;
+        FullHttpRequest next = waiting.poll();
+        if (next != null) {
+            if (ctx.channel().isActive()) {
+                start(ctx, next);
+            } else {
+                next.release();
+                done(ctx);
+            }
+        } else if (ctx.channel().isActive()) {
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    private Reply run(FullHttpRequest req, String activityId, boolean secure) {
+        try {
+            String path = PathDecoder.path(req.uri());
+            Exchange ex = new Exchange(req.method(), path, PathDecoder.segments(path), req.headers(), req.content(),
+                    activityId, secure);
+            return dispatcher.handle(ex);
+        } catch (ServiceException e) {
+            return ErrorReplies.of(e);
+        } catch (Throwable t) {
+            // the stack trace is logged, never sent; the message names only the activity id
+            LOG.error("Unexpected error in {} request, activity id {}", req.method(), activityId, t);
+            // even after an Error the client gets an answer; a silent connection would hang it until its timeout
+            return ErrorReplies.internal(activityId);
+        }
+    }
+
+    /** The reply as a Netty response, with the headers every response carries. */
+    FullHttpResponse finish(Reply reply, String activityId, boolean keepAlive) {
+        HttpHeaders h = reply.headers();
+        h.set(Hdr.ACTIVITY_ID, activityId);
+        if (!h.contains(Hdr.REQUEST_CHARGE)) {
+            h.set(Hdr.REQUEST_CHARGE, reply.status() >= 400 ? "0" : Double.toString(PlaceholderCharges.READ));
+        }
+        h.set(HttpHeaderNames.DATE, HTTP_DATE.format(clock.instant()));
+        h.set(Hdr.GATEWAY_VERSION, GATEWAY_VERSION);
+        h.set(HttpHeaderNames.CONTENT_LENGTH, reply.content().readableBytes());
+        if (!keepAlive) {
+            h.set(HttpHeaderNames.CONNECTION, "close");
+        }
+        return new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(reply.status()),
+                reply.content(), h, io.netty.handler.codec.http.EmptyHttpHeaders.INSTANCE);
+    }
+
+    static String activityId(HttpHeaders headers) {
+        String given = headers.get(Hdr.ACTIVITY_ID);
+        if (given != null && ACTIVITY_ID.matcher(given).matches()) {
+            return given;
+        }
+        return UUID.randomUUID().toString();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+        if (evt instanceof IdleStateEvent) {
+            if (!busy) {
+                ctx.close();
+            }
+            return;
+        }
+        super.userEventTriggered(ctx, evt);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        FullHttpRequest r;
+        while ((r = waiting.poll()) != null) {
+            r.release();
+        }
+        super.channelInactive(ctx);
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // connection-level trouble (reset by peer, TLS alerts): nothing to answer
+        LOG.debug("Closing a connection after: {}", cause.toString());
+        ctx.close();
+    }
+
+    /** An error reply for the pipeline's own refusals (413, bad requests) outside a dispatch. */
+    FullHttpResponse refusal(int status, String message, HttpHeaders requestHeaders, boolean keepAlive) {
+        return finish(ErrorReplies.of(status, 0, message, 0), activityId(requestHeaders), keepAlive);
+    }
+}

@@ -1,0 +1,86 @@
+package dev.partita.server.route;
+
+import dev.partita.core.ServiceException;
+import dev.partita.core.account.ResourceIds;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A request path as resource types and ids: {@code dbs/{db}/colls/{c}/docs/{id}} and the like, name-based or
+ * rid-based (the SDK's rule: rid-based when the second segment parses as a database {@code _rid}). Knows the resource
+ * type segment and the resource link the SDK signs for the path (protocol.md §2.1).
+ */
+record ResourcePath(List<String> segments, boolean ridBased) {
+
+    private static final Set<String> COLLECTION_CHILDREN = Set.of("docs", "pkranges", "sprocs", "triggers", "udfs",
+            "conflicts");
+
+    /** Parses the segments; 404 for a path that names no resource type Partita knows. */
+    static ResourcePath of(List<String> segments) {
+        int n = segments.size();
+        if (n == 0) {
+            return new ResourcePath(segments, false);
+        }
+        String root = segments.get(0);
+        if (root.equals("offers") && n <= 2) {
+            return new ResourcePath(segments, false);
+        }
+        if (!root.equals("dbs") || n > 6) {
+            throw unknown();
+        }
+        if (n >= 3) {
+            String t2 = segments.get(2);
+            if (!t2.equals("colls") && !t2.equals("users")) {
+                throw unknown();
+            }
+            if (n >= 5) {
+                String t4 = segments.get(4);
+                boolean ok = t2.equals("colls") ? COLLECTION_CHILDREN.contains(t4) : t4.equals("permissions");
+                if (!ok) {
+                    throw unknown();
+                }
+            }
+        }
+        return new ResourcePath(segments, n >= 2 && ResourceIds.isDatabaseRid(segments.get(1)));
+    }
+
+    private static ServiceException unknown() {
+        return ServiceException.notFound("The request path does not name a resource. Paths look like /dbs/{db},"
+                + " /dbs/{db}/colls/{container}, /dbs/{db}/colls/{container}/docs/{id} or /offers/{id}.");
+    }
+
+    int size() {
+        return segments.size();
+    }
+
+    String seg(int i) {
+        return segments.get(i);
+    }
+
+    /** The resource type segment the request is signed with ({@code ""} for the account). */
+    String authType() {
+        int n = segments.size();
+        if (n == 0) {
+            return "";
+        }
+        return n % 2 == 1 ? segments.get(n - 1) : segments.get(n - 2);
+    }
+
+    /**
+     * The resource link the request is signed with: name-based, the path of the resource (its parent's path for feeds,
+     * creates and queries); rid-based, the rid of the resource (of its owner for feeds). Offers sign their rid.
+     */
+    String authLink() {
+        int n = segments.size();
+        if (n <= 1) {
+            return "";
+        }
+        if (segments.get(0).equals("offers")) {
+            return segments.get(1);
+        }
+        if (ridBased) {
+            return n % 2 == 1 ? segments.get(n - 2) : segments.get(n - 1);
+        }
+        return String.join("/", n % 2 == 1 ? segments.subList(0, n - 1) : segments);
+    }
+}

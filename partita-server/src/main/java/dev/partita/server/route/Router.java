@@ -1,0 +1,98 @@
+package dev.partita.server.route;
+
+import dev.partita.server.auth.Authenticator;
+import dev.partita.server.auth.Principal;
+import dev.partita.server.http.Dispatcher;
+import dev.partita.server.http.Exchange;
+import dev.partita.server.http.Hdr;
+import dev.partita.server.http.PlaceholderCharges;
+import dev.partita.server.http.Reply;
+import java.util.function.Supplier;
+
+/**
+ * Parses the path, authenticates the request, and hands it to the handler of its resource type:
+ *
+ * <pre>
+ * /                                        AccountRoutes
+ * /dbs, /dbs/{db}                          DatabaseRoutes
+ * /dbs/{db}/colls, .../colls/{c}           ContainerRoutes
+ * .../colls/{c}/pkranges                   PartitionKeyRangeRoutes
+ * .../colls/{c}/docs, .../docs/{id}        DocumentRoutes (queries and feeds: QueryRoutes)
+ * /dbs/{db}/users, .../users/{u}           UserRoutes
+ * .../users/{u}/permissions[/{p}]          PermissionRoutes
+ * /offers, /offers/{rid}                   OfferRoutes
+ * </pre>
+ */
+public final class Router implements Dispatcher {
+    private final Authenticator authenticator;
+    private final AccountRoutes account;
+    private final DatabaseRoutes databases;
+    private final ContainerRoutes containers;
+    private final PartitionKeyRangeRoutes pkranges;
+    private final DocumentRoutes documents;
+    private final OfferRoutes offers;
+    private final UserRoutes users;
+    private final PermissionRoutes permissions;
+
+    /** @param advertisedHost {@code host:port} the account read advertises when a request has no Host header */
+    public Router(RouteContext ctx, Authenticator authenticator, Supplier<String> advertisedHost) {
+        this.authenticator = authenticator;
+        Access access = new Access(ctx);
+        this.account = new AccountRoutes(advertisedHost);
+        this.databases = new DatabaseRoutes(ctx);
+        this.containers = new ContainerRoutes(ctx, access);
+        this.pkranges = new PartitionKeyRangeRoutes(ctx, access);
+        this.documents = new DocumentRoutes(ctx, access, new QueryRoutes(ctx));
+        this.offers = new OfferRoutes(ctx);
+        this.users = new UserRoutes(ctx);
+        this.permissions = new PermissionRoutes(ctx);
+    }
+
+    @Override
+    public Reply handle(Exchange ex) {
+        ResourcePath path = ResourcePath.of(ex.segments());
+        Principal who = authenticator.authenticate(ex.method().name(), ex.header(Hdr.AUTHORIZATION),
+                ex.header(Hdr.X_DATE), ex.header(Hdr.HTTP_DATE), path.authType(), path.authLink());
+        Access.checkWrite(who, ex);
+        Reply reply = route(ex, path, who);
+        if (!ex.isRead() && reply.status() < 400 && !reply.headers().contains(Hdr.REQUEST_CHARGE)) {
+            reply.charge(PlaceholderCharges.WRITE);
+        }
+        return reply;
+    }
+
+    private Reply route(Exchange ex, ResourcePath path, Principal who) {
+        int n = path.size();
+        if (n == 0) {
+            return account.handle(ex);
+        }
+        if (path.seg(0).equals("offers")) {
+            Access.checkMasterOnly(who, "offers");
+            return n == 1 ? offers.feed(ex) : offers.one(ex, path);
+        }
+        if (n <= 2) {
+            Access.checkMasterOnly(who, "databases");
+            return n == 1 ? databases.feed(ex) : databases.one(ex, path);
+        }
+        if (path.seg(2).equals("users")) {
+            Access.checkPermissionsAccess(who);
+            return switch (n) {
+                case 3 -> users.feed(ex, path);
+                case 4 -> users.one(ex, path);
+                case 5 -> permissions.feed(ex, path);
+                default -> permissions.one(ex, path);
+            };
+        }
+        if (n == 3) {
+            return containers.feed(ex, path, who);
+        }
+        if (n == 4) {
+            return containers.one(ex, path, who);
+        }
+        return switch (path.seg(4)) {
+            case "docs" -> n == 5 ? documents.feed(ex, path, who) : documents.one(ex, path, who);
+            case "pkranges" -> pkranges.handle(ex, path, who);
+            default -> containers.unsupportedChildren(ex, path, who);
+        };
+    }
+}
