@@ -172,6 +172,11 @@ public final class Engine implements AutoCloseable {
 
     // ---- queries
 
+    /** Parses and validates a query (cached by text); errors are 400s. */
+    public dev.partita.sql.SqlQuery parseQuery(String text) {
+        return queries.parse(text);
+    }
+
     /** One page of a query over one scope of the container; see {@link QueryExecutor}. */
     public QueryPage query(ContainerInfo container, QueryScope scope, String text, Map<String, JsonNode> params,
             String continuation, int maxItemCount) {

@@ -291,6 +291,22 @@ abstract class EngineContractTest {
     }
 
     @Test
+    void theClientsBytesAreStoredAsSentWithTheSystemPropertiesAppended() {
+        container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
+        String sent = "{ \"id\" : \"1\", \"pk\":\"a\",  \"price\": 1.50, \"name\": \"caf\\u00e9\" }\n";
+        ItemResult r = items().create(null, bytes(sent), Conditions.NONE);
+        String stored = new String(r.item().json(), StandardCharsets.UTF_8);
+        assertThat(stored).startsWith(sent.substring(0, sent.lastIndexOf('}')));
+        JsonNode d = Json.parse(stored, "t");
+        assertThat(d.get("_etag").asText()).isEqualTo(r.etag());
+        assertThat(d.get("name").asText()).isEqualTo("caf\u00e9");
+        assertThat(d.get("price").decimalValue()).isEqualByComparingTo("1.50");
+        JsonNode empty = Json.parse(new String(items().create(null, bytes("{\"id\":\"2\",\"pk\":\"a\"}"),
+                Conditions.NONE).item().json(), StandardCharsets.UTF_8), "t");
+        assertThat(empty.get("_ts").asLong()).isEqualTo(clock.millis() / 1000);
+    }
+
+    @Test
     void keysOfEveryShapeRoundTrip() {
         engine.createDatabase(json("{\"id\":\"db\"}"), Throughput.NONE);
         engine.createContainer("db", json("{\"id\":\"byId\",\"partitionKey\":{\"paths\":[\"/id\"]}}"), Throughput.NONE, 0);

@@ -5,7 +5,6 @@ import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosClientBuilder;
 import com.azure.cosmos.ConsistencyLevel;
 import dev.partita.core.Engine;
-import dev.partita.core.ServiceException;
 import dev.partita.core.capacity.Limits;
 import dev.partita.core.store.MemoryStore;
 import java.nio.file.Path;
@@ -30,9 +29,7 @@ final class TestServers implements AutoCloseable {
     }
 
     static TestServers start(boolean https, Path certDir, Limits limits) {
-        Engine engine = Engine.open(new MemoryStore(), Clock.systemUTC(), limits, (cond, item) -> {
-            throw ServiceException.badRequest("patch conditions need the query engine");
-        });
+        Engine engine = Engine.open(new MemoryStore(), Clock.systemUTC(), limits);
         ServerOptions options = new ServerOptions("localhost", 0, https, certDir, Keys.emulator(), false);
         return new TestServers(engine, PartitaServer.start(engine, options));
     }

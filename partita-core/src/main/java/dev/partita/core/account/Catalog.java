@@ -35,6 +35,7 @@ public final class Catalog {
     private final Map<String, ContainerInfo> containers = new ConcurrentHashMap<>();
     private final Map<String, DatabaseInfo> databasesByRid = new ConcurrentHashMap<>();
     private final Map<String, ContainerInfo> containersByRid = new ConcurrentHashMap<>();
+    private final Map<Integer, ContainerInfo> containersById = new ConcurrentHashMap<>();
     private int nextDatabase = 1;
     private int nextContainer = 1;
     private long nextEtag = 1;
@@ -162,8 +163,7 @@ public final class Catalog {
 
     /** The current state of a container, or null if it was deleted. */
     public ContainerInfo current(ContainerInfo c) {
-        ContainerInfo now = containers.get(key(c.databaseId(), c.id()));
-        return now != null && now.containerId() == c.containerId() ? now : null;
+        return containersById.get(c.containerId());
     }
 
     public List<ContainerInfo> containers(String databaseId) {
@@ -230,11 +230,13 @@ public final class Catalog {
     private void remember(ContainerInfo c) {
         containers.put(key(c.databaseId(), c.id()), c);
         containersByRid.put(c.rid(), c);
+        containersById.put(c.containerId(), c);
     }
 
     private void forget(ContainerInfo c) {
         containers.remove(key(c.databaseId(), c.id()));
         containersByRid.remove(c.rid());
+        containersById.remove(c.containerId());
     }
 
     private void putCounters(WriteBatch batch) {

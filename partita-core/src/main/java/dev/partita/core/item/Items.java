@@ -93,17 +93,17 @@ public final class Items {
 
     public ItemResult create(PartitionKeyValue pk, byte[] body, Conditions conditions) {
         ObjectNode doc = Json.parseObject(body, "item");
-        return writeOne(txn -> txn.create(pk, doc));
+        return writeOne(txn -> txn.create(pk, doc, body));
     }
 
     public ItemResult upsert(PartitionKeyValue pk, byte[] body, Conditions conditions) {
         ObjectNode doc = Json.parseObject(body, "item");
-        return writeOne(txn -> txn.upsert(pk, doc, conditions));
+        return writeOne(txn -> txn.upsert(pk, doc, body, conditions));
     }
 
     public ItemResult replace(PartitionKeyValue pk, String id, byte[] body, Conditions conditions) {
         ObjectNode doc = Json.parseObject(body, "item");
-        return writeOne(txn -> txn.replace(pk, id, doc, conditions));
+        return writeOne(txn -> txn.replace(pk, id, doc, body, conditions));
     }
 
     public ItemResult delete(PartitionKeyValue pk, String id, Conditions conditions) {
@@ -259,9 +259,9 @@ public final class Items {
 
         ItemResult execute(PartitionKeyValue pk, BatchOperation op) {
             return switch (op.type()) {
-                case CREATE -> create(pk, object(op));
-                case UPSERT -> upsert(pk, object(op), op.conditions());
-                case REPLACE -> replace(pk, op.id(), object(op), op.conditions());
+                case CREATE -> create(pk, object(op), null);
+                case UPSERT -> upsert(pk, object(op), null, op.conditions());
+                case REPLACE -> replace(pk, op.id(), object(op), null, op.conditions());
                 case DELETE -> delete(pk, op.id(), op.conditions());
                 case READ -> readInBatch(pk, op.id(), op.conditions());
                 case PATCH -> patch(pk, op.id(), Patch.parse(op.resourceBody(), limits.maxPatchOperations()),
@@ -276,17 +276,17 @@ public final class Items {
             return o.deepCopy();
         }
 
-        ItemResult create(PartitionKeyValue pk, ObjectNode doc) {
+        ItemResult create(PartitionKeyValue pk, ObjectNode doc, byte[] original) {
             Located at = locate(pk, doc);
             byte[] key = StoreKeys.item(c.containerId(), at.epk, at.id);
             byte[] raw = txn.get(key);
             if (raw != null && StoredItem.wrap(raw).isLiveAt(now)) {
                 throw ServiceException.conflict("An item with this id already exists in the logical partition.");
             }
-            return write(at, doc, raw, 201);
+            return write(at, doc, original, raw, 201);
         }
 
-        ItemResult upsert(PartitionKeyValue pk, ObjectNode doc, Conditions conditions) {
+        ItemResult upsert(PartitionKeyValue pk, ObjectNode doc, byte[] original, Conditions conditions) {
             Located at = locate(pk, doc);
             byte[] raw = txn.get(StoreKeys.item(c.containerId(), at.epk, at.id));
             StoredItem old = raw == null ? null : StoredItem.wrap(raw);
@@ -296,10 +296,11 @@ public final class Items {
             } else if (conditions.ifMatch() != null) {
                 throw ServiceException.preconditionFailed("The item does not exist, so its etag cannot match.");
             }
-            return write(at, doc, raw, exists ? 200 : 201);
+            return write(at, doc, original, raw, exists ? 200 : 201);
         }
 
-        ItemResult replace(PartitionKeyValue pk, String id, ObjectNode doc, Conditions conditions) {
+        ItemResult replace(PartitionKeyValue pk, String id, ObjectNode doc, byte[] original,
+                Conditions conditions) {
             Located at = locate(pk, doc);
             if (!at.id.equals(id)) {
                 throw ServiceException.badRequest("The id in the item body does not match the id in the request path.");
@@ -310,7 +311,7 @@ public final class Items {
                 throw ServiceException.notFound("The item does not exist.");
             }
             checkIfMatch(conditions, old);
-            return write(at, doc, raw, 200);
+            return write(at, doc, original, raw, 200);
         }
 
         ItemResult delete(PartitionKeyValue pk, String id, Conditions conditions) {
@@ -362,7 +363,7 @@ public final class Items {
             SYSTEM_PROPERTIES.forEach(doc::remove);
             patch.applyTo(doc);
             Located at = locate(pk, doc);
-            return write(at, doc, raw, 200);
+            return write(at, doc, null, raw, 200);
         }
 
         boolean purgeExpired(String epk, String id, long nowSeconds) {
@@ -433,8 +434,13 @@ public final class Items {
             }
         }
 
-        /** Stages the new version of an item, replacing {@code raw} (the stored bytes, possibly expired). */
-        private ItemResult write(Located at, ObjectNode doc, byte[] raw, int status) {
+        /**
+         * Stages the new version of an item, replacing {@code raw} (the stored bytes, possibly expired).
+         *
+         * @param original the request body {@code doc} was parsed from, or null: when the client sent no system
+         *                 properties, the stored JSON is these bytes with the system properties appended
+         */
+        private ItemResult write(Located at, ObjectNode doc, byte[] original, byte[] raw, int status) {
             StoredItem previous = raw == null ? null : StoredItem.wrap(raw);
             if (previous != null && !previous.isLiveAt(now)) {
                 // an expired version still on disk: record its expiry first, as the sweeper would have
@@ -448,14 +454,20 @@ public final class Items {
             long ridSequence = previous != null ? previous.ridSequence() : lsn;
             long expiresAt = expiry(doc);
             String etag = Etags.of(c.containerId(), lsn);
-            SYSTEM_PROPERTIES.forEach(doc::remove);
             String docRid = ResourceIds.encode(ResourceIds.document(ResourceIds.tryDecode(c.rid()), ridSequence));
-            doc.put("_rid", docRid);
-            doc.put("_self", c.selfLink() + "docs/" + docRid + "/");
-            doc.put("_etag", etag);
-            doc.put("_attachments", "attachments/");
-            doc.put("_ts", now);
-            byte[] json = Json.bytes(doc);
+            String self = c.selfLink() + "docs/" + docRid + "/";
+            byte[] json = original != null && !hasSystemProperty(doc)
+                    ? SystemProperties.append(original, docRid, self, etag, now)
+                    : null;
+            if (json == null) {
+                SYSTEM_PROPERTIES.forEach(doc::remove);
+                doc.put("_rid", docRid);
+                doc.put("_self", self);
+                doc.put("_etag", etag);
+                doc.put("_attachments", "attachments/");
+                doc.put("_ts", now);
+                json = Json.bytes(doc);
+            }
             if (json.length > limits.maxItemBytes()) {
                 throw ServiceException.tooLarge("The item is " + json.length + " bytes; the limit is "
                         + limits.maxItemBytes() + " bytes.");
@@ -552,6 +564,15 @@ public final class Items {
     }
 
     private record Located(String id, String epk) {
+    }
+
+    private static boolean hasSystemProperty(ObjectNode doc) {
+        for (String p : SYSTEM_PROPERTIES) {
+            if (doc.has(p)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean validTtl(JsonNode ttl) {

@@ -55,12 +55,12 @@ final class MemorySnapshot implements Snapshot {
 
     private static final class MemoryCursor implements Cursor {
         private final MemorySnapshot snapshot;
-        private final Iterator<Map.Entry<byte[], MemoryStore.Version>> entries;
+        private final Iterator<Map.Entry<byte[], MemoryStore.Slot>> entries;
         private Snapshot owned;
         private byte[] key;
         private byte[] value;
 
-        MemoryCursor(MemorySnapshot snapshot, Iterator<Map.Entry<byte[], MemoryStore.Version>> entries,
+        MemoryCursor(MemorySnapshot snapshot, Iterator<Map.Entry<byte[], MemoryStore.Slot>> entries,
                 Snapshot owned) {
             this.snapshot = snapshot;
             this.entries = entries;
@@ -74,7 +74,7 @@ final class MemorySnapshot implements Snapshot {
                 snapshot.checkOpen();
             }
             while (entries.hasNext()) {
-                Map.Entry<byte[], MemoryStore.Version> e = entries.next();
+                Map.Entry<byte[], MemoryStore.Slot> e = entries.next();
                 byte[] v = e.getValue().valueAt(snapshot.seq);
                 if (v != null) {
                     key = e.getKey();

@@ -34,11 +34,55 @@ public final class MemoryStore implements Store {
         }
     }
 
+    /**
+     * The version chain of one key, shared by the ordered map and the hash index: an update of an existing key only
+     * swaps the head (one hash lookup); only new keys pay for a skip-list insert.
+     */
+    static final class Slot {
+        volatile Version head;
+
+        Slot(Version head) {
+            this.head = head;
+        }
+
+        byte[] valueAt(long readSeq) {
+            Version h = head;
+            return h == null ? null : h.valueAt(readSeq);
+        }
+    }
+
     /** A key that may hold versions nobody needs once every snapshot has moved past {@code seq}. */
     private record Garbage(byte[] key, long seq) {
     }
 
-    private final ConcurrentSkipListMap<byte[], Version> map = new ConcurrentSkipListMap<>(Bytes.COMPARATOR);
+    /** A key by value, for the hash index. */
+    private static final class HashKey {
+        private final byte[] bytes;
+        private final int hash;
+
+        HashKey(byte[] bytes) {
+            this.bytes = bytes;
+            this.hash = java.util.Arrays.hashCode(bytes);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof HashKey k && k.hash == hash && java.util.Arrays.equals(k.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+
+    private final ConcurrentSkipListMap<byte[], Slot> map = new ConcurrentSkipListMap<>(Bytes.COMPARATOR);
+    /**
+     * The same version chains by hash: point reads (the hot path) cost one hash lookup instead of a skip-list descent
+     * of byte-array comparisons over keys that share long prefixes. Updated with {@link #map} under the write lock.
+     */
+    private final java.util.concurrent.ConcurrentHashMap<HashKey, Slot> index =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ArrayDeque<Garbage> garbage = new ArrayDeque<>(); // guarded by writeLock, in sequence order
     private final TreeMap<Long, Integer> openSnapshots = new TreeMap<>(); // guarded by itself: sequence -> count
@@ -50,8 +94,8 @@ public final class MemoryStore implements Store {
         checkOpen();
         // Chain first, sequence second: every version at or below a sequence read afterwards is committed, and pruning
         // only drops versions hidden behind a newer one at or below an already published sequence. No lock needed.
-        Version head = map.get(key);
-        return head == null ? null : head.valueAt(visibleSeq);
+        Slot slot = index.get(new HashKey(key));
+        return slot == null ? null : slot.valueAt(visibleSeq);
     }
 
     @Override
@@ -80,11 +124,20 @@ public final class MemoryStore implements Store {
             checkOpen();
             long seq = visibleSeq + 1;
             for (int i = 0; i < n; i++) {
-                Version head = map.get(keys[i]);
+                HashKey hashKey = new HashKey(keys[i]);
+                Slot slot = index.get(hashKey);
+                Version head = slot == null ? null : slot.head;
                 if (head == null && values[i] == null) {
                     continue; // deleting an absent key changes nothing any reader could see
                 }
-                map.put(keys[i], new Version(seq, values[i], head));
+                Version v = new Version(seq, values[i], head);
+                if (slot == null) {
+                    slot = new Slot(v);
+                    map.put(keys[i], slot);
+                    index.put(hashKey, slot);
+                } else {
+                    slot.head = v;
+                }
                 if (head != null || values[i] == null) {
                     garbage.addLast(new Garbage(keys[i], seq));
                 }
@@ -135,13 +188,13 @@ public final class MemoryStore implements Store {
 
     byte[] get(byte[] key, long seq) {
         checkOpen();
-        Version head = map.get(key);
-        return head == null ? null : head.valueAt(seq);
+        Slot slot = index.get(new HashKey(key));
+        return slot == null ? null : slot.valueAt(seq);
     }
 
-    Iterator<Map.Entry<byte[], Version>> entries(byte[] fromInclusive, byte[] toExclusive) {
+    Iterator<Map.Entry<byte[], Slot>> entries(byte[] fromInclusive, byte[] toExclusive) {
         checkOpen();
-        NavigableMap<byte[], Version> range = map;
+        NavigableMap<byte[], Slot> range = map;
         if (fromInclusive != null && toExclusive != null && Bytes.compare(fromInclusive, toExclusive) >= 0) {
             return Collections.emptyIterator();
         }
@@ -164,8 +217,8 @@ public final class MemoryStore implements Store {
     /** Versions held for all keys, tombstones included: lets tests prove that closed snapshots free memory. */
     long versionCount() {
         long count = 0;
-        for (Version head : map.values()) {
-            for (Version v = head; v != null; v = v.older) {
+        for (Slot slot : map.values()) {
+            for (Version v = slot.head; v != null; v = v.older) {
                 count++;
             }
         }
@@ -194,7 +247,9 @@ public final class MemoryStore implements Store {
      * a tombstone in that last place is dropped too, since "no version" reads the same as "deleted".
      */
     private void prune(byte[] key, long horizon) {
-        Version head = map.get(key);
+        HashKey hashKey = new HashKey(key);
+        Slot slot = index.get(hashKey);
+        Version head = slot == null ? null : slot.head;
         if (head == null) {
             return;
         }
@@ -216,10 +271,10 @@ public final class MemoryStore implements Store {
         for (int i = newer - 1; i >= 0; i--) {
             kept = new Version(chain[i].seq(), chain[i].value(), kept);
         }
+        slot.head = kept;
         if (kept == null) {
-            map.remove(key, head);
-        } else {
-            map.put(key, kept);
+            map.remove(key, slot);
+            index.remove(hashKey, slot);
         }
     }
 }

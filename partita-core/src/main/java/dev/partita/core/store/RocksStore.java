@@ -44,7 +44,7 @@ public final class RocksStore implements Store {
      */
     public record Settings(boolean syncWrites, long blockCacheBytes) {
         public static Settings defaults() {
-            return new Settings(false, 64L << 20);
+            return new Settings(false, 256L << 20);
         }
 
         public Settings withSyncWrites(boolean sync) {

@@ -1,10 +1,21 @@
 package dev.partita.server.route;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.Json;
 import dev.partita.core.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
+import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.query.QueryPage;
+import dev.partita.core.query.QueryScope;
 import dev.partita.server.http.Exchange;
+import dev.partita.server.http.Hdr;
+import dev.partita.server.http.PlaceholderCharges;
 import dev.partita.server.http.Reply;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Document queries and feeds — the one place they reach the gateway:
@@ -17,7 +28,7 @@ import dev.partita.server.http.Reply;
  *       else a plain read feed.
  * </ul>
  * Authentication, the resource-token scope, the intended-collection-rid and gone-range checks have run before these
- * are called; the container is resolved. NOT IMPLEMENTED YET: every method answers 400 until the query engine is wired.
+ * are called; the container is resolved.
  */
 public final class QueryRoutes {
     private final RouteContext ctx;
@@ -26,24 +37,118 @@ public final class QueryRoutes {
         this.ctx = ctx;
     }
 
-    /** The engine and registries, for the implementation to come. */
-    RouteContext context() {
-        return ctx;
-    }
-
+    /**
+     * The query plan. A plan that asks no client-side work ("pass-through", protocol.md §7.3) is exact when the query
+     * reaches one physical partition or one logical partition, or when its rows are a plain union over ranges.
+     */
     Reply queryPlan(Exchange ex, DatabaseInfo db, ContainerInfo c) {
-        throw notYet();
+        JsonNode body = Json.parse(ex.body(), "query body");
+        JsonNode text = body.get("query");
+        if (text == null || !text.isTextual()) {
+            throw ServiceException.badRequest("The query body must have a string 'query'.");
+        }
+        var query = ctx.engine.parseQuery(text.asText());
+        String pk = ex.header(Hdr.PARTITION_KEY);
+        boolean onePartition = c.partitions().size() == 1 || (pk != null && !pk.isBlank()
+                && PartitionKeyValue.fromHeader(pk).size() == c.partitionKey().levels());
+        boolean union = query.isStreamable() && query.top().isEmpty() && query.offset().isEmpty()
+                && query.limit().isEmpty();
+        if (!onePartition && !union) {
+            throw ServiceException.badRequest("This query needs a cross-partition query plan (ORDER BY, TOP,"
+                    + " OFFSET/LIMIT, aggregates, GROUP BY or DISTINCT over several physical partitions), which is not"
+                    + " implemented yet.");
+        }
+        return Reply.json(200, passThroughPlan(query.isSelectValue()));
     }
 
+    private static ObjectNode passThroughPlan(boolean selectValue) {
+        ObjectNode plan = Json.object();
+        plan.put("partitionedQueryExecutionInfoVersion", 2);
+        ObjectNode info = plan.putObject("queryInfo");
+        info.put("distinctType", "None");
+        info.putNull("top");
+        info.putNull("offset");
+        info.putNull("limit");
+        info.putArray("orderBy");
+        info.putArray("orderByExpressions");
+        info.putArray("groupByExpressions");
+        info.putArray("groupByAliases");
+        info.putArray("aggregates");
+        info.putObject("groupByAliasToAggregateType");
+        info.put("rewrittenQuery", "");
+        info.put("hasSelectValue", selectValue);
+        info.putNull("dCountInfo");
+        info.put("hasNonStreamingOrderBy", false);
+        ObjectNode range = plan.putArray("queryRanges").addObject();
+        range.put("min", "");
+        range.put("max", "FF");
+        range.put("isMinInclusive", true);
+        range.put("isMaxInclusive", false);
+        return plan;
+    }
+
+    /** One page of a query on the scope the headers name. */
     Reply query(Exchange ex, DatabaseInfo db, ContainerInfo c) {
-        throw notYet();
+        JsonNode body = Json.parse(ex.body(), "query body");
+        JsonNode text = body.get("query");
+        if (text == null || !text.isTextual()) {
+            throw ServiceException.badRequest("The query body must have a string 'query'.");
+        }
+        QueryPage page = ctx.engine.query(c, scope(ex), text.asText(), parameters(body.get("parameters")),
+                ex.header(Hdr.CONTINUATION), ex.intHeader(Hdr.MAX_ITEM_COUNT, -1));
+        return page(c, page);
     }
 
+    /** A read feed of the documents ({@code GET .../docs} without {@code A-IM}): {@code SELECT * FROM c}, paged. */
     Reply readFeed(Exchange ex, DatabaseInfo db, ContainerInfo c) {
-        throw notYet();
+        if (ex.header(Hdr.A_IM) != null) {
+            throw ServiceException.badRequest("The change feed is not implemented yet.");
+        }
+        QueryPage page = ctx.engine.query(c, scope(ex), "SELECT * FROM c", Map.of(), ex.header(Hdr.CONTINUATION),
+                ex.intHeader(Hdr.MAX_ITEM_COUNT, -1));
+        return page(c, page);
     }
 
-    private static ServiceException notYet() {
-        return ServiceException.badRequest("Queries are not implemented yet");
+    private Reply page(ContainerInfo c, QueryPage page) {
+        ObjectNode out = Json.object();
+        out.put("_rid", c.rid());
+        ArrayNode docs = out.putArray("Documents");
+        page.rows().forEach(docs::add);
+        out.put("_count", page.rows().size());
+        Reply r = Reply.json(200, out).header(Hdr.ITEM_COUNT, Integer.toString(page.rows().size()))
+                .charge(PlaceholderCharges.READ);
+        if (page.continuation() != null) {
+            r.header(Hdr.CONTINUATION, page.continuation());
+        }
+        String rangeId = page.rangeId() != null ? page.rangeId() : c.partitions().partitions().get(0).id();
+        r.header(Hdr.SESSION_TOKEN, rangeId + ":-1#" + ctx.engine.lsn(c));
+        return Replies.itemPaths(r, c);
+    }
+
+    private static QueryScope scope(Exchange ex) {
+        String pk = ex.header(Hdr.PARTITION_KEY);
+        if (pk != null && !pk.isBlank()) {
+            return QueryScope.partitionKey(PartitionKeyValue.fromHeader(pk));
+        }
+        return new QueryScope(ex.header(Hdr.PARTITION_KEY_RANGE_ID), ex.header(Hdr.START_EPK), ex.header(Hdr.END_EPK),
+                null);
+    }
+
+    private static Map<String, JsonNode> parameters(JsonNode params) {
+        Map<String, JsonNode> out = new HashMap<>();
+        if (params == null || params.isNull()) {
+            return out;
+        }
+        if (!params.isArray()) {
+            throw ServiceException.badRequest("The query's 'parameters' must be an array of {name, value}.");
+        }
+        for (JsonNode p : params) {
+            JsonNode name = p.get("name");
+            if (name == null || !name.isTextual() || !name.asText().startsWith("@")) {
+                throw ServiceException.badRequest("Every query parameter needs a 'name' starting with '@'.");
+            }
+            out.put(name.asText(), p.has("value") ? p.get("value") : Json.NODES.nullNode());
+        }
+        return out;
     }
 }

@@ -1,0 +1,123 @@
+package dev.partita.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.cosmos.CosmosClient;
+import com.azure.cosmos.CosmosContainer;
+import com.azure.cosmos.CosmosDatabase;
+import com.azure.cosmos.models.CosmosContainerProperties;
+import com.azure.cosmos.models.CosmosItemIdentity;
+import com.azure.cosmos.models.CosmosQueryRequestOptions;
+import com.azure.cosmos.models.FeedResponse;
+import com.azure.cosmos.models.PartitionKey;
+import com.azure.cosmos.models.SqlParameter;
+import com.azure.cosmos.models.SqlQuerySpec;
+import com.azure.cosmos.models.ThroughputProperties;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.Json;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/** Queries through the SDK: single range (the whole query runs on the server), and several ranges. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class QuerySdkTest {
+    static final int ITEMS = 60;
+    TestServers t;
+    CosmosClient client;
+    CosmosContainer one;
+    CosmosContainer five;
+
+    @BeforeAll
+    void start() {
+        t = TestServers.http();
+        client = t.client();
+        client.createDatabase("q");
+        CosmosDatabase db = client.getDatabase("q");
+        db.createContainer(new CosmosContainerProperties("one", "/pk"));
+        db.createContainer(new CosmosContainerProperties("five", "/pk"), ThroughputProperties.createManualThroughput(30_000));
+        one = db.getContainer("one");
+        five = db.getContainer("five");
+        for (int i = 0; i < ITEMS; i++) {
+            ObjectNode doc = Json.object().put("id", "i" + i).put("pk", "p" + (i % 12)).put("n", i)
+                    .put("cat", String.valueOf((char) ('a' + i % 3)));
+            one.createItem(doc);
+            five.createItem(doc);
+        }
+    }
+
+    @AfterAll
+    void stop() {
+        client.close();
+        t.close();
+    }
+
+    static List<JsonNode> all(CosmosContainer c, String query, CosmosQueryRequestOptions options, int pageSize) {
+        List<JsonNode> rows = new ArrayList<>();
+        for (FeedResponse<JsonNode> page : c.queryItems(query, options, JsonNode.class).iterableByPage(pageSize)) {
+            assertThat(page.getResults().size()).isLessThanOrEqualTo(pageSize);
+            rows.addAll(page.getResults());
+        }
+        return rows;
+    }
+
+    @Test
+    void orderByTopAggregatesAndGroupByOnOneRange() {
+        List<JsonNode> ordered = all(one, "SELECT c.id, c.n FROM c ORDER BY c.n DESC", new CosmosQueryRequestOptions(), 7);
+        assertThat(ordered).hasSize(ITEMS);
+        assertThat(ordered).extracting(r -> r.get("n").asInt()).isSortedAccordingTo(Comparator.reverseOrder());
+        assertThat(all(one, "SELECT TOP 5 * FROM c ORDER BY c.n", new CosmosQueryRequestOptions(), 2))
+                .extracting(r -> r.get("id").asText()).containsExactly("i0", "i1", "i2", "i3", "i4");
+        assertThat(all(one, "SELECT VALUE COUNT(1) FROM c", new CosmosQueryRequestOptions(), 100))
+                .extracting(JsonNode::asInt).containsExactly(ITEMS);
+        Map<String, Integer> byCat = all(one, "SELECT c.cat, COUNT(1) AS n FROM c GROUP BY c.cat",
+                new CosmosQueryRequestOptions(), 100).stream()
+                .collect(Collectors.toMap(r -> r.get("cat").asText(), r -> r.get("n").asInt()));
+        assertThat(byCat).containsEntry("a", 20).containsEntry("b", 20).containsEntry("c", 20);
+    }
+
+    @Test
+    void parametersAndPartitionKeyScopedQueries() {
+        SqlQuerySpec spec = new SqlQuerySpec("SELECT VALUE c.id FROM c WHERE c.n >= @min AND c.cat = @cat",
+                List.of(new SqlParameter("@min", 30), new SqlParameter("@cat", "a")));
+        List<String> ids = new ArrayList<>();
+        five.queryItems(spec, new CosmosQueryRequestOptions(), String.class).forEach(ids::add);
+        assertThat(ids).containsExactlyInAnyOrder("i30", "i33", "i36", "i39", "i42", "i45", "i48", "i51", "i54", "i57");
+        // a partition key option pins the query to one logical partition: ORDER BY is exact even on 5 ranges
+        List<JsonNode> p3 = all(five, "SELECT c.n FROM c ORDER BY c.n DESC",
+                new CosmosQueryRequestOptions().setPartitionKey(new PartitionKey("p3")), 2);
+        assertThat(p3).extracting(r -> r.get("n").asInt()).containsExactly(51, 39, 27, 15, 3);
+        List<String> all = new ArrayList<>();
+        five.readAllItems(new PartitionKey("p5"), JsonNode.class).forEach(r -> all.add(r.get("id").asText()));
+        assertThat(all).containsExactlyInAnyOrder("i5", "i17", "i29", "i41", "i53");
+    }
+
+    @Test
+    void crossPartitionQueriesSeeEveryRangeOnce() {
+        List<JsonNode> rows = all(five, "SELECT * FROM c WHERE c.n % 2 = 0", new CosmosQueryRequestOptions(), 3);
+        assertThat(rows).extracting(r -> r.get("n").asInt()).doesNotHaveDuplicates().hasSize(ITEMS / 2);
+        List<JsonNode> joined = all(five, "SELECT VALUE c.id FROM c", new CosmosQueryRequestOptions(), 1000);
+        assertThat(joined).hasSize(ITEMS);
+    }
+
+    @Test
+    void readManyWithSeveralItemsPerRangeUsesQueries() {
+        List<CosmosItemIdentity> wanted = new ArrayList<>();
+        for (int i = 0; i < ITEMS; i += 4) {
+            wanted.add(new CosmosItemIdentity(new PartitionKey("p" + (i % 12)), "i" + i));
+        }
+        wanted.add(new CosmosItemIdentity(new PartitionKey("p0"), "missing"));
+        for (CosmosContainer c : List.of(one, five)) {
+            List<String> got = c.readMany(wanted, JsonNode.class).getResults().stream()
+                    .map(r -> r.get("id").asText()).toList();
+            assertThat(got).hasSize(wanted.size() - 1).doesNotContain("missing");
+        }
+    }
+}
