@@ -57,14 +57,22 @@ public record Query(boolean distinct, Count top, Selection selection, List<FromS
     public record SelectItem(Expr expr, String alias, String outputName) {
     }
 
-    /** One ORDER BY item. */
-    public record OrderItem(Expr expr, boolean descending) {
+    /**
+     * One ORDER BY item. {@code directionWritten} is true when the query spelled out ASC or DESC (query plans
+     * repeat the words as written).
+     */
+    public record OrderItem(Expr expr, boolean descending, boolean directionWritten) {
+        /** An item whose direction is spelled out only when descending. */
+        public OrderItem(Expr expr, boolean descending) {
+            this(expr, descending, descending);
+        }
     }
 
     /**
      * One FROM / JOIN source.
      *
-     * @param alias      the name the source binds (explicit alias, or implied: the last path segment or the name)
+     * @param alias      the name the source binds (explicit alias, or implied: the last path segment or the name;
+     *                   empty for an unaliased FROM subquery, which nothing can reference)
      * @param collection what is iterated
      * @param iterate    true for {@code alias IN collection} (bind each element of each array value)
      */

@@ -107,6 +107,11 @@ public final class CompiledQuery {
 
         abstract boolean run(Frame f, CompiledQuery q, int index, RowHandler h);
 
+        /** The slot holding the container item a row comes from, or -1 when rows do not come from the container. */
+        int itemSlot() {
+            return -1;
+        }
+
         final boolean bind(Frame f, JsonNode v, CompiledQuery q, int index, RowHandler h) {
             if (v == null) {
                 return true;
@@ -137,6 +142,11 @@ public final class CompiledQuery {
             super(slot, iterate);
             this.itemSlot = itemSlot;
             this.path = path;
+        }
+
+        @Override
+        int itemSlot() {
+            return itemSlot;
         }
 
         @Override
@@ -279,6 +289,11 @@ public final class CompiledQuery {
     /**
      * ORDER BY: evaluates the sort keys of every row and keeps a copy of its slots; when only the first
      * {@code keep} rows can be returned (TOP / OFFSET+LIMIT without DISTINCT) a bounded heap keeps just those.
+     * <p>
+     * Rows with equal keys come in the order of their item's {@code _rid} document number, ascending when the
+     * first key is ascending and descending when it is descending, as the service's index returns them (the SDKs
+     * rely on it to resume cross-partition ORDER BY queries: query-plans.md §2.1, §3.2); rows without a readable
+     * {@code _rid} come after those with one, in input order.
      */
     private void runOrdered(Frame f, Emitter em, long keep) {
         Comparator<SortRow> order = (a, b) -> {
@@ -288,19 +303,28 @@ public final class CompiledQuery {
                     return descending[i] ? -c : c;
                 }
             }
+            if (a.rid != null && b.rid != null) {
+                int c = Long.compare(a.rid, b.rid);
+                if (c != 0) {
+                    return descending[0] ? -c : c;
+                }
+            } else if (a.rid != null || b.rid != null) {
+                return a.rid != null ? -1 : 1;
+            }
             return Long.compare(a.seq, b.seq);
         };
+        int itemSlot = sources.length == 0 ? -1 : sources[0].itemSlot();
         List<SortRow> rows;
         if (keep <= TOP_HEAP_LIMIT) {
             PriorityQueue<SortRow> heap = new PriorityQueue<>((int) keep + 1, order.reversed());
             long[] seq = {0};
             next(f, 0, fr -> {
-                SortRow r = new SortRow(sortKeys(fr), seq[0]++, null);
+                SortRow r = new SortRow(sortKeys(fr), seq[0]++, documentNumber(fr, itemSlot), null);
                 if (heap.size() < keep) {
-                    heap.add(new SortRow(r.keys, r.seq, fr.slots.clone()));
+                    heap.add(new SortRow(r.keys, r.seq, r.rid, fr.slots.clone()));
                 } else if (order.compare(r, heap.peek()) < 0) {
                     heap.poll();
-                    heap.add(new SortRow(r.keys, r.seq, fr.slots.clone()));
+                    heap.add(new SortRow(r.keys, r.seq, r.rid, fr.slots.clone()));
                 }
                 return true;
             });
@@ -309,7 +333,7 @@ public final class CompiledQuery {
             List<SortRow> all = new ArrayList<>();
             long[] seq = {0};
             next(f, 0, fr -> {
-                all.add(new SortRow(sortKeys(fr), seq[0]++, fr.slots.clone()));
+                all.add(new SortRow(sortKeys(fr), seq[0]++, documentNumber(fr, itemSlot), fr.slots.clone()));
                 return true;
             });
             rows = all;
@@ -331,7 +355,16 @@ public final class CompiledQuery {
         return keys;
     }
 
-    private record SortRow(JsonNode[] keys, long seq, JsonNode[] slots) {
+    /** The document number of the row's item {@code _rid} (as the SDKs read it), or null. */
+    private static Long documentNumber(Frame f, int itemSlot) {
+        if (itemSlot < 0 || f.slots[itemSlot] == null) {
+            return null;
+        }
+        JsonNode rid = f.slots[itemSlot].get("_rid");
+        return rid != null && rid.isTextual() ? Rids.documentNumber(rid.textValue()) : null;
+    }
+
+    private record SortRow(JsonNode[] keys, long seq, Long rid, JsonNode[] slots) {
     }
 
     private static final class Group {

@@ -14,6 +14,8 @@ final class TypeFunctions {
     static void register() {
         add("IS_ARRAY", 1, 1, false, (a, e) -> Values.bool(a[0] != null && a[0].isArray()));
         add("IS_BOOL", 1, 1, false, (a, e) -> Values.bool(a[0] != null && a[0].isBoolean()));
+        // the spelling the SDKs use in their ORDER BY resume filters
+        add("IS_BOOLEAN", 1, 1, false, (a, e) -> Values.bool(a[0] != null && a[0].isBoolean()));
         add("IS_DEFINED", 1, 1, false, (a, e) -> Values.bool(Values.typeOrder(a[0]) != Values.T_UNDEFINED));
         add("IS_NULL", 1, 1, false, (a, e) -> Values.bool(a[0] != null && a[0].isNull()));
         add("IS_NUMBER", 1, 1, false, (a, e) -> Values.bool(a[0] != null && a[0].isNumber()));

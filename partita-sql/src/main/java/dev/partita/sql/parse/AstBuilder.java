@@ -59,7 +59,8 @@ public final class AstBuilder {
             throw new SqlException("ORDER BY RANK (full-text and vector scoring) is not supported by Partita.");
         } else if (ctx.orderByClause() instanceof OrderByItemsContext items) {
             for (OrderItemContext oi : items.orderItem()) {
-                orderBy.add(new OrderItem(expr(oi.scalarExpr()), oi.DESC() != null));
+                orderBy.add(new OrderItem(expr(oi.scalarExpr()), oi.DESC() != null,
+                        oi.DESC() != null || oi.ASC() != null));
             }
         }
         Count offset = null;
@@ -157,6 +158,10 @@ public final class AstBuilder {
                         } else if (p.segments().get(p.segments().size() - 1) instanceof PathSegment.Name n) {
                             alias = n.name();
                         }
+                    } else if (out.isEmpty()) {
+                        // FROM (SELECT ...) without alias, as in SELECT VALUE COUNT(1) FROM (SELECT DISTINCT ...):
+                        // its rows can be counted but not referenced
+                        alias = "";
                     }
                     if (alias == null) {
                         throw new SqlException("This FROM source needs an alias: write it as '<source> AS <alias>'.");

@@ -109,7 +109,8 @@ public final class Validator {
         return List.of();
     }
 
-    static boolean isAggregate(Expr e) {
+    /** True for a call of an aggregate function (COUNT, SUM, AVG, MIN, MAX, MAKELIST, MAKESET, COUNTIF). */
+    public static boolean isAggregate(Expr e) {
         return e instanceof Expr.Call c && Builtins.isAggregate(c.name()) && Builtins.lookup(c.name()) == null;
     }
 
@@ -183,7 +184,7 @@ public final class Validator {
     }
 
     /** Visits e and its sub-expressions, not descending into subqueries. */
-    static void forEachNode(Expr e, Consumer<Expr> visitor) {
+    public static void forEachNode(Expr e, Consumer<Expr> visitor) {
         visitor.accept(e);
         for (Expr c : children(e)) {
             forEachNode(c, visitor);

@@ -1,0 +1,10 @@
+/**
+ * The SDK query plan: {@link dev.partita.sql.plan.QueryPlanner} turns a parsed query, the container's partition key
+ * paths and the request parameters into a {@link dev.partita.sql.plan.QueryPlan} — the {@code queryInfo} that tells
+ * the SDK which client-side pipeline to build (ORDER BY merge, aggregates, GROUP BY, DISTINCT, TOP, OFFSET/LIMIT,
+ * DCOUNT), the rewritten text every range runs (in the real planner's format, and always executable by this
+ * module's own evaluator with exactly the row shapes the SDK merges), and the partition-key values the WHERE clause
+ * pins. The contract is shared/docs/query-plans.md. The engine supplies EPK hashing when it serializes the plan;
+ * nothing here depends on any other Partita module.
+ */
+package dev.partita.sql.plan;
