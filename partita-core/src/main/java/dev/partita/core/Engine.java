@@ -177,6 +177,16 @@ public final class Engine implements AutoCloseable {
         return queries.parse(text);
     }
 
+    /**
+     * The query plan the SDK asks for before running a query (query-plans.md).
+     *
+     * @param supportedFeatures the client's {@code x-ms-cosmos-supported-query-features}, or null for the Java SDK's
+     */
+    public ObjectNode queryPlan(ContainerInfo container, String text, Map<String, JsonNode> params,
+            java.util.Set<String> supportedFeatures) {
+        return dev.partita.core.query.QueryPlans.plan(container, queries.parse(text), params, supportedFeatures);
+    }
+
     /** One page of a query over one scope of the container; see {@link QueryExecutor}. */
     public QueryPage query(ContainerInfo container, QueryScope scope, String text, Map<String, JsonNode> params,
             String continuation, int maxItemCount) {

@@ -22,6 +22,7 @@ public final class Hdr {
     public static final AsciiString INTENDED_COLLECTION_RID = AsciiString.cached("x-ms-cosmos-intended-collection-rid");
     public static final AsciiString OFFER_THROUGHPUT = AsciiString.cached("x-ms-offer-throughput");
     public static final AsciiString OFFER_AUTOPILOT = AsciiString.cached("x-ms-cosmos-offer-autopilot-settings");
+    public static final AsciiString SUPPORTED_QUERY_FEATURES = AsciiString.cached("x-ms-cosmos-supported-query-features");
     public static final AsciiString START_EPK = AsciiString.cached("x-ms-start-epk");
     public static final AsciiString END_EPK = AsciiString.cached("x-ms-end-epk");
     public static final AsciiString A_IM = AsciiString.cached("a-im");

@@ -15,7 +15,9 @@ import dev.partita.server.http.Hdr;
 import dev.partita.server.http.PlaceholderCharges;
 import dev.partita.server.http.Reply;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Document queries and feeds — the one place they reach the gateway:
@@ -37,54 +39,28 @@ public final class QueryRoutes {
         this.ctx = ctx;
     }
 
-    /**
-     * The query plan. A plan that asks no client-side work ("pass-through", protocol.md §7.3) is exact when the query
-     * reaches one physical partition or one logical partition, or when its rows are a plain union over ranges.
-     */
+    /** The query plan: the rewrite and the EPK ranges the SDK runs the query on (query-plans.md). */
     Reply queryPlan(Exchange ex, DatabaseInfo db, ContainerInfo c) {
         JsonNode body = Json.parse(ex.body(), "query body");
         JsonNode text = body.get("query");
         if (text == null || !text.isTextual()) {
             throw ServiceException.badRequest("The query body must have a string 'query'.");
         }
-        var query = ctx.engine.parseQuery(text.asText());
-        String pk = ex.header(Hdr.PARTITION_KEY);
-        boolean onePartition = c.partitions().size() == 1 || (pk != null && !pk.isBlank()
-                && PartitionKeyValue.fromHeader(pk).size() == c.partitionKey().levels());
-        boolean union = query.isStreamable() && query.top().isEmpty() && query.offset().isEmpty()
-                && query.limit().isEmpty();
-        if (!onePartition && !union) {
-            throw ServiceException.badRequest("This query needs a cross-partition query plan (ORDER BY, TOP,"
-                    + " OFFSET/LIMIT, aggregates, GROUP BY or DISTINCT over several physical partitions), which is not"
-                    + " implemented yet.");
-        }
-        return Reply.json(200, passThroughPlan(query.isSelectValue()));
+        return Reply.json(200, ctx.engine.queryPlan(c, text.asText(), parameters(body.get("parameters")),
+                features(ex.header(Hdr.SUPPORTED_QUERY_FEATURES)))).charge(PlaceholderCharges.READ);
     }
 
-    private static ObjectNode passThroughPlan(boolean selectValue) {
-        ObjectNode plan = Json.object();
-        plan.put("partitionedQueryExecutionInfoVersion", 2);
-        ObjectNode info = plan.putObject("queryInfo");
-        info.put("distinctType", "None");
-        info.putNull("top");
-        info.putNull("offset");
-        info.putNull("limit");
-        info.putArray("orderBy");
-        info.putArray("orderByExpressions");
-        info.putArray("groupByExpressions");
-        info.putArray("groupByAliases");
-        info.putArray("aggregates");
-        info.putObject("groupByAliasToAggregateType");
-        info.put("rewrittenQuery", "");
-        info.put("hasSelectValue", selectValue);
-        info.putNull("dCountInfo");
-        info.put("hasNonStreamingOrderBy", false);
-        ObjectNode range = plan.putArray("queryRanges").addObject();
-        range.put("min", "");
-        range.put("max", "FF");
-        range.put("isMinInclusive", true);
-        range.put("isMaxInclusive", false);
-        return plan;
+    private static Set<String> features(String header) {
+        if (header == null || header.isBlank()) {
+            return null;
+        }
+        Set<String> out = new HashSet<>();
+        for (String f : header.split(",")) {
+            if (!f.isBlank()) {
+                out.add(f.trim());
+            }
+        }
+        return out;
     }
 
     /** One page of a query on the scope the headers name. */

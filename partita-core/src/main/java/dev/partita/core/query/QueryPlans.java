@@ -1,0 +1,49 @@
+package dev.partita.core.query;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.Json;
+import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.partition.EffectivePartitionKey;
+import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.sql.SqlException;
+import dev.partita.sql.SqlQuery;
+import dev.partita.sql.plan.QueryPlan;
+import dev.partita.sql.plan.QueryPlanner;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The SDK's query plan for a container: the language's planner decides the rewrite and which partition-key values
+ * the filter pins; this class turns those values into EPK ranges with the container's hashing. A full key is a point
+ * range (both ends inclusive, query-plans.md §1.3); a hierarchical prefix is {@code [epk, epk + "FF")}.
+ */
+public final class QueryPlans {
+    private QueryPlans() {
+    }
+
+    public static ObjectNode plan(ContainerInfo c, SqlQuery query, Map<String, JsonNode> params,
+            Set<String> supportedFeatures) {
+        QueryPlan plan;
+        try {
+            plan = supportedFeatures == null
+                    ? QueryPlanner.plan(query, c.partitionKey().paths(), params)
+                    : QueryPlanner.plan(query, c.partitionKey().paths(), params, supportedFeatures);
+        } catch (SqlException e) {
+            throw QueryExecutor.badQuery(e);
+        }
+        return plan.toJson(point -> epkRange(c, point));
+    }
+
+    private static ObjectNode epkRange(ContainerInfo c, List<JsonNode> point) {
+        ArrayNode components = Json.NODES.arrayNode();
+        point.forEach(components::add);
+        PartitionKeyValue value = PartitionKeyValue.fromJson(components);
+        String epk = EffectivePartitionKey.of(c.partitionKey(), value);
+        return value.size() < c.partitionKey().levels()
+                ? QueryPlan.range(epk, epk + "FF", true, false)
+                : QueryPlan.range(epk, epk, true, true);
+    }
+}

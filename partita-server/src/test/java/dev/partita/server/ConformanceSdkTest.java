@@ -1,0 +1,196 @@
+package dev.partita.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.cosmos.CosmosClient;
+import com.azure.cosmos.CosmosContainer;
+import com.azure.cosmos.CosmosDatabase;
+import com.azure.cosmos.CosmosException;
+import com.azure.cosmos.models.CosmosContainerProperties;
+import com.azure.cosmos.models.CosmosQueryRequestOptions;
+import com.azure.cosmos.models.ThroughputProperties;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every documented query case that has documents, run through the official SDK against a container with 5 physical
+ * partitions: the SDK fetches our plan, runs the rewritten query on each range and merges. Cases listed in
+ * {@code conformance-known-differences.tsv} must fail (so the list stays true); all others must pass.
+ */
+class ConformanceSdkTest {
+    static final Path CASES = Path.of("../../shared/conformance/query-cases.jsonl");
+    static final Set<String> SYSTEM = Set.of("_rid", "_self", "_etag", "_attachments", "_ts");
+
+    @Test
+    void documentedCasesGiveTheDocumentedRowsThroughTheSdk() throws IOException {
+        assertThat(CASES).as("the shared conformance cases (../shared beside the repository)").exists();
+        Map<String, String> known = knownDifferences();
+        List<String> failures = new ArrayList<>();
+        List<String> passedButKnown = new ArrayList<>();
+        int run = 0;
+        try (TestServers t = TestServers.http(); CosmosClient client = t.client()) {
+            client.createDatabase("conformance");
+            CosmosDatabase db = client.getDatabase("conformance");
+            int n = 0;
+            for (String line : Files.readAllLines(CASES, StandardCharsets.UTF_8)) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                JsonNode c = Json.parse(line, "case");
+                if (c.get("docs").isEmpty()) {
+                    continue;
+                }
+                run++;
+                String id = c.get("id").asText();
+                String outcome = runCase(db, "c" + n++, c);
+                if (outcome == null && known.containsKey(id)) {
+                    passedButKnown.add(id);
+                } else if (outcome != null && !known.containsKey(id)) {
+                    failures.add(id + ": " + outcome);
+                }
+            }
+        }
+        assertThat(failures).as("cases that do not give the documented rows").isEmpty();
+        assertThat(passedButKnown).as("listed as known differences but now pass: remove them from the list").isEmpty();
+        // 55 of 61 today (see the known differences); the query issue asks for 98%
+        assertThat(run - known.size()).as("pass count").isGreaterThanOrEqualTo(55);
+    }
+
+    /** Null when the case passes, else what went wrong. */
+    private static String runCase(CosmosDatabase db, String name, JsonNode c) {
+        db.createContainer(new CosmosContainerProperties(name, "/id"), ThroughputProperties.createManualThroughput(30_000));
+        CosmosContainer container = db.getContainer(name);
+        for (JsonNode doc : c.get("docs")) {
+            container.createItem(doc);
+        }
+        String query = c.get("query").asText();
+        List<JsonNode> rows = new ArrayList<>();
+        try {
+            container.queryItems(query, new CosmosQueryRequestOptions(), JsonNode.class).forEach(rows::add);
+        } catch (CosmosException e) {
+            return "status " + e.getStatusCode() + ": " + e.getShortMessage();
+        }
+        List<JsonNode> actual = rows.stream().map(ConformanceSdkTest::withoutSystemProperties).toList();
+        List<JsonNode> expected = new ArrayList<>();
+        c.get("expected").forEach(expected::add);
+        boolean ordered = c.path("ordered").asBoolean() && query.toUpperCase().contains("ORDER BY");
+        return sameRows(actual, expected, ordered) ? null : "rows " + actual + " instead of " + expected;
+    }
+
+    static boolean sameRows(List<JsonNode> actual, List<JsonNode> expected, boolean ordered) {
+        if (actual.size() != expected.size()) {
+            return false;
+        }
+        if (ordered) {
+            for (int i = 0; i < actual.size(); i++) {
+                if (!same(actual.get(i), expected.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        List<JsonNode> left = new ArrayList<>(expected);
+        for (JsonNode a : actual) {
+            Iterator<JsonNode> it = left.iterator();
+            boolean found = false;
+            while (it.hasNext()) {
+                if (same(a, it.next())) {
+                    it.remove();
+                    found = true;
+                    break;
+                }
+            }
+            if (!found) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Deep equality with numbers compared by value (1 == 1.0), fractional ones to 1e-12 relative: the SDK adds the
+     * ranges' partial sums in its own order, so the last bit of a double may differ from a one-range sum.
+     */
+    static boolean same(JsonNode a, JsonNode b) {
+        if (a.isNumber() && b.isNumber()) {
+            if (a.isIntegralNumber() && b.isIntegralNumber()) {
+                return a.bigIntegerValue().equals(b.bigIntegerValue());
+            }
+            double x = a.doubleValue();
+            double y = b.doubleValue();
+            return x == y || Math.abs(x - y) <= 1e-12 * Math.max(Math.abs(x), Math.abs(y));
+        }
+        if (a.isObject() && b.isObject()) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!b.has(e.getKey()) || !same(e.getValue(), b.get(e.getKey()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a.isArray() && b.isArray()) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (int i = 0; i < a.size(); i++) {
+                if (!same(a.get(i), b.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return a.equals(b);
+    }
+
+    /** The SDK returns stored items with their system properties; the documented rows have none. */
+    static JsonNode withoutSystemProperties(JsonNode n) {
+        if (n instanceof ObjectNode o) {
+            ObjectNode copy = Json.object();
+            o.fields().forEachRemaining(e -> {
+                if (!SYSTEM.contains(e.getKey())) {
+                    copy.set(e.getKey(), withoutSystemProperties(e.getValue()));
+                }
+            });
+            return copy;
+        }
+        if (n instanceof ArrayNode a) {
+            ArrayNode copy = Json.NODES.arrayNode();
+            a.forEach(x -> copy.add(withoutSystemProperties(x)));
+            return copy;
+        }
+        return n;
+    }
+
+    private static Map<String, String> knownDifferences() throws IOException {
+        Map<String, String> out = new HashMap<>();
+        try (var in = ConformanceSdkTest.class.getResourceAsStream("/conformance-known-differences.tsv")) {
+            if (in == null) {
+                return out;
+            }
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (!line.isBlank() && !line.startsWith("#")) {
+                    String[] f = line.split("\t", 2);
+                    out.put(f[0].trim(), f.length > 1 ? f[1].trim() : "");
+                }
+            }
+        }
+        return out;
+    }
+}
