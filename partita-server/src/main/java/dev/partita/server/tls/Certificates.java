@@ -11,10 +11,12 @@ import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
-import java.security.KeyStore;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.ECGenParameterSpec;
+import java.security.cert.CertificateFactory;
+import java.security.KeyFactory;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
-import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,15 +40,14 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /**
  * The server's self-signed certificate for {@code localhost} (subject CN=localhost; SAN localhost, 127.0.0.1, ::1):
- * made on first start, kept as {@value #KEYSTORE} in the certificate folder and reused, exported as {@value #PEM} for
- * clients to trust. A certificate that expires within {@link #RENEW_BEFORE} is replaced.
+ * made on first start (ECDSA P-256: quick to make and to handshake), kept as {@value #KEY} and {@value #PEM} in the
+ * certificate folder and reused; clients trust {@value #PEM}. A certificate that expires within {@link #RENEW_BEFORE} is replaced.
  */
 public final class Certificates {
-    public static final String KEYSTORE = "partita-tls.p12";
+    /** The private key, PKCS#8 PEM, readable by the owner only: plain PEM loads in milliseconds, a PKCS#12 keystore's
+     * password-based encryption costs a noticeable part of the start-up time. */
+    public static final String KEY = "partita-key.pem";
     public static final String PEM = "partita-cert.pem";
-    static final String ALIAS = "partita";
-    /** The keystore only ever lives on the user's disk next to the data; its password protects nothing secret. */
-    static final char[] PASSWORD = "partita".toCharArray();
     static final Duration VALIDITY = Duration.ofDays(825);
     static final Duration RENEW_BEFORE = Duration.ofDays(7);
 
@@ -60,42 +61,45 @@ public final class Certificates {
     /** Loads the certificate kept in {@code dir}, or makes (and keeps) a new one. */
     public static Material loadOrCreate(Path dir, Clock clock) throws IOException {
         Files.createDirectories(dir);
-        Path store = dir.resolve(KEYSTORE);
+        Path keyFile = dir.resolve(KEY);
         Path pem = dir.resolve(PEM);
-        Material m = Files.exists(store) ? load(store, pem, clock) : null;
+        Material m = Files.exists(keyFile) && Files.exists(pem) ? load(keyFile, pem, clock) : null;
         if (m == null) {
             m = create(clock, pem);
-            save(m, store);
-        }
-        if (!Files.exists(pem) || !Files.readString(pem).equals(pemText(m.certificate()))) {
-            writeAtomically(pem, pemText(m.certificate()).getBytes(StandardCharsets.US_ASCII));
+            writeAtomically(keyFile, pemBlock("PRIVATE KEY", m.key().getEncoded()), true);
+            writeAtomically(pem, pemText(m.certificate()).getBytes(StandardCharsets.US_ASCII), false);
         }
         return m;
     }
 
-    private static Material load(Path store, Path pem, Clock clock) throws IOException {
-        try (InputStream in = Files.newInputStream(store)) {
-            KeyStore ks = KeyStore.getInstance("PKCS12");
-            ks.load(in, PASSWORD);
-            if (!(ks.getKey(ALIAS, PASSWORD) instanceof PrivateKey key)
-                    || !(ks.getCertificate(ALIAS) instanceof X509Certificate cert)) {
-                return null;
+    private static Material load(Path keyFile, Path pem, Clock clock) throws IOException {
+        try {
+            PrivateKey key = KeyFactory.getInstance("EC").generatePrivate(new PKCS8EncodedKeySpec(
+                    pemBody(Files.readString(keyFile, StandardCharsets.US_ASCII))));
+            X509Certificate cert;
+            try (InputStream in = Files.newInputStream(pem)) {
+                cert = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
             }
             Instant renewAt = cert.getNotAfter().toInstant().minus(RENEW_BEFORE);
             if (clock.instant().isAfter(renewAt) || clock.instant().isBefore(cert.getNotBefore().toInstant())) {
                 return null;
             }
             return new Material(key, cert, pem);
-        } catch (GeneralSecurityException e) {
-            // unreadable or from another tool: make a new one
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            // unreadable, or from another tool: make a new one
             return null;
         }
     }
 
+    private static byte[] pemBody(String text) {
+        String b64 = text.replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+        return Base64.getDecoder().decode(b64);
+    }
+
     static Material create(Clock clock, Path pem) {
         try {
-            KeyPairGenerator gen = KeyPairGenerator.getInstance("RSA");
-            gen.initialize(2048, new SecureRandom());
+            KeyPairGenerator gen = KeyPairGenerator.getInstance("EC");
+            gen.initialize(new ECGenParameterSpec("secp256r1"), new SecureRandom());
             KeyPair pair = gen.generateKeyPair();
             X500Name subject = new X500Name("CN=localhost, O=Partita (self-signed for local development)");
             Instant now = clock.instant();
@@ -109,42 +113,42 @@ public final class Certificates {
                 new GeneralName(GeneralName.iPAddress, "::1")}));
             b.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
             b.addExtension(Extension.keyUsage, true,
-                    new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
+                    new KeyUsage(KeyUsage.digitalSignature));
             b.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(KeyPurposeId.id_kp_serverAuth));
             b.addExtension(Extension.subjectKeyIdentifier, false, ext.createSubjectKeyIdentifier(pair.getPublic()));
             X509Certificate cert = new JcaX509CertificateConverter()
-                    .getCertificate(b.build(new JcaContentSignerBuilder("SHA256withRSA").build(pair.getPrivate())));
+                    .getCertificate(b.build(new JcaContentSignerBuilder("SHA256withECDSA").build(pair.getPrivate())));
             return new Material(pair.getPrivate(), cert, pem);
         } catch (GeneralSecurityException | OperatorCreationException | IOException e) {
             throw new IllegalStateException("Could not create a self-signed certificate: " + e, e);
         }
     }
 
-    private static void save(Material m, Path store) throws IOException {
-        try {
-            KeyStore ks = KeyStore.getInstance("PKCS12");
-            ks.load(null, null);
-            ks.setKeyEntry(ALIAS, m.key(), PASSWORD, new Certificate[] {m.certificate()});
-            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
-            ks.store(out, PASSWORD);
-            writeAtomically(store, out.toByteArray());
-        } catch (GeneralSecurityException e) {
-            throw new IOException("Could not write the certificate keystore: " + e, e);
-        }
-    }
-
     static String pemText(X509Certificate cert) {
         try {
-            String b64 = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
-                    .encodeToString(cert.getEncoded());
-            return "-----BEGIN CERTIFICATE-----\n" + b64 + "\n-----END CERTIFICATE-----\n";
+            return new String(pemBlock("CERTIFICATE", cert.getEncoded()), StandardCharsets.US_ASCII);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
     }
 
-    private static void writeAtomically(Path target, byte[] bytes) throws IOException {
+    private static byte[] pemBlock(String type, byte[] der) {
+        String b64 = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der);
+        return ("-----BEGIN " + type + "-----\n" + b64 + "\n-----END " + type + "-----\n")
+                .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static void writeAtomically(Path target, byte[] bytes, boolean ownerOnly) throws IOException {
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        Files.deleteIfExists(tmp);
+        if (ownerOnly) {
+            try {
+                Files.createFile(tmp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+            } catch (UnsupportedOperationException e) {
+                Files.createFile(tmp);
+            }
+        }
         try (OutputStream out = Files.newOutputStream(tmp)) {
             out.write(bytes);
         }
