@@ -93,26 +93,26 @@ public final class Items {
 
     public ItemResult create(PartitionKeyValue pk, byte[] body, Conditions conditions) {
         ObjectNode doc = Json.parseObject(body, "item");
-        return writeOne(txn -> txn.create(pk, doc, body));
+        return inTransaction(txn -> txn.create(pk, doc, body));
     }
 
     public ItemResult upsert(PartitionKeyValue pk, byte[] body, Conditions conditions) {
         ObjectNode doc = Json.parseObject(body, "item");
-        return writeOne(txn -> txn.upsert(pk, doc, body, conditions));
+        return inTransaction(txn -> txn.upsert(pk, doc, body, conditions));
     }
 
     public ItemResult replace(PartitionKeyValue pk, String id, byte[] body, Conditions conditions) {
         ObjectNode doc = Json.parseObject(body, "item");
-        return writeOne(txn -> txn.replace(pk, id, doc, body, conditions));
+        return inTransaction(txn -> txn.replace(pk, id, doc, body, conditions));
     }
 
     public ItemResult delete(PartitionKeyValue pk, String id, Conditions conditions) {
-        return writeOne(txn -> txn.delete(pk, id, conditions));
+        return inTransaction(txn -> txn.delete(pk, id, conditions));
     }
 
     public ItemResult patch(PartitionKeyValue pk, String id, byte[] body, Conditions conditions) {
         Patch patch = Patch.parse(Json.parse(body, "patch body"), limits.maxPatchOperations());
-        return writeOne(txn -> txn.patch(pk, id, patch, conditions));
+        return inTransaction(txn -> txn.patch(pk, id, patch, conditions));
     }
 
     /**
@@ -162,7 +162,7 @@ public final class Items {
         String rangeId = null;
         for (BatchOperation op : ops) {
             try {
-                ItemResult r = writeOne(txn -> txn.execute(op.partitionKey(), op));
+                ItemResult r = inTransaction(txn -> txn.execute(op.partitionKey(), op));
                 rangeId = r.rangeId();
                 results.add(BatchResult.OpResult.of(r));
             } catch (ServiceException e) {
@@ -174,31 +174,19 @@ public final class Items {
 
     /** Physically removes the item if it expired before {@code nowSeconds}; called by the TTL sweeper. */
     public boolean purgeIfExpired(String epk, String id, long nowSeconds) {
+        return inTransaction(txn -> txn.purgeExpired(epk, id, nowSeconds));
+    }
+
+    /**
+     * Runs {@code work} as the container's one writer and commits what it staged; on failure nothing is written and
+     * the LSNs it took are given back.
+     */
+    private <T> T inTransaction(java.util.function.Function<WriteTxn, T> work) {
         state.writeLock().lock();
         long startLsn = state.lsn();
         try {
             WriteTxn txn = new WriteTxn(container.get());
-            boolean purged = txn.purgeExpired(epk, id, nowSeconds);
-            txn.commit();
-            return purged;
-        } catch (RuntimeException e) {
-            state.resetTo(startLsn);
-            throw e;
-        } finally {
-            state.writeLock().unlock();
-        }
-    }
-
-    private interface TxnWork {
-        ItemResult run(WriteTxn txn);
-    }
-
-    private ItemResult writeOne(TxnWork work) {
-        state.writeLock().lock();
-        long startLsn = state.lsn();
-        try {
-            WriteTxn txn = new WriteTxn(container.get());
-            ItemResult result = work.run(txn);
+            T result = work.apply(txn);
             txn.commit();
             return result;
         } catch (RuntimeException e) {
