@@ -10,6 +10,7 @@ import dev.partita.server.http.InFlight;
 import dev.partita.server.route.RouteContext;
 import dev.partita.server.route.Router;
 import dev.partita.server.tls.Certificates;
+import dev.partita.server.tls.TlsContexts;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -20,7 +21,6 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -93,7 +93,7 @@ public final class PartitaServer implements AutoCloseable {
                 Path dir = options.certificateDir() != null ? options.certificateDir()
                         : Files.createTempDirectory("partita-tls");
                 Certificates.Material m = Certificates.loadOrCreate(dir, engine.clock());
-                ssl = SslContextBuilder.forServer(m.key(), m.certificate()).build();
+                ssl = TlsContexts.server(m.key(), m.certificate());
                 pem = m.pem().toAbsolutePath();
             } catch (IOException e) {
                 throw new UncheckedIOException("Could not prepare the TLS certificate: " + e.getMessage(), e);
