@@ -35,7 +35,7 @@ public final class RocksStore implements Store {
     private static final Logger LOG = LoggerFactory.getLogger(RocksStore.class);
 
     static {
-        RocksDB.loadLibrary();
+        RocksNative.load();
     }
 
     /**
