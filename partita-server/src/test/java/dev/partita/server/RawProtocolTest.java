@@ -273,11 +273,18 @@ class RawProtocolTest {
     }
 
     @Test
-    void queriesAreNotImplementedYet() throws Exception {
+    void badQueriesAreJson400sThatPointAtTheProblem() throws Exception {
         JsonNode e = error(raw.call("POST", "/dbs/db/colls/c/docs").signed("docs", "dbs/db/colls/c")
                 .header("x-ms-documentdb-isquery", "true").header("Content-Type", "application/query+json")
+                .body("{\"query\":\"SELECT * FROM c WHERE\"}").send(), 400);
+        assertThat(e.get("message").asText()).contains("line 1");
+        error(raw.call("POST", "/dbs/db/colls/c/docs").signed("docs", "dbs/db/colls/c")
+                .header("x-ms-documentdb-isquery", "true").header("Content-Type", "application/query+json")
+                .body("{\"parameters\":[]}").send(), 400);
+        error(raw.call("POST", "/dbs/db/colls/c/docs").signed("docs", "dbs/db/colls/c")
+                .header("x-ms-documentdb-isquery", "true").header("Content-Type", "application/query+json")
+                .header("x-ms-continuation", "not-a-token")
                 .body("{\"query\":\"SELECT * FROM c\"}").send(), 400);
-        assertThat(e.get("message").asText()).isEqualTo("Queries are not implemented yet");
     }
 
     /** A store whose item reads fail with an unexpected exception while {@link #FAIL_STORE} is set. */
