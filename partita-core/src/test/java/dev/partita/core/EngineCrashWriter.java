@@ -16,7 +16,8 @@ import java.time.Clock;
 /**
  * The child process of {@link EngineCrashTest}: writes items through the engine as fast as it can and prints
  * {@code ACK <id> <etag>} for single items and {@code BATCH <id1> <id2> <id3>} for atomic batches, each only after the
- * engine returned. It never stops by itself; the parent kills it with SIGKILL.
+ * engine returned. It never stops by itself; the parent kills it with SIGKILL. After a burst at full speed it keeps
+ * writing one item a millisecond, so that a kill still lands mid-write while the data the parent checks stays small.
  */
 public final class EngineCrashWriter {
     private EngineCrashWriter() {
@@ -37,6 +38,9 @@ public final class EngineCrashWriter {
         Items items = engine.items("db", "c");
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         for (long n = 0; ; n++) {
+            if (n > FULL_SPEED_WRITES) {
+                pause();
+            }
             String pk = "p" + (n % 17);
             if (n % 5 == 4) {
                 String a = prefix + n + "a";
@@ -55,6 +59,16 @@ public final class EngineCrashWriter {
                 out.println("ACK " + id + " " + pk + " " + r.etag());
                 out.flush();
             }
+        }
+    }
+
+    private static final long FULL_SPEED_WRITES = 3_000;
+
+    private static void pause() {
+        try {
+            Thread.sleep(1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
