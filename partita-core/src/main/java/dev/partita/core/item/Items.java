@@ -129,26 +129,30 @@ public final class Items {
             throw ServiceException.tooLarge("A transactional batch may be at most " + limits.maxBatchBytes()
                     + " bytes.");
         }
-        state.writeLock().lock();
-        long startLsn = state.lsn();
         try {
-            WriteTxn txn = new WriteTxn(container.get());
-            List<BatchResult.OpResult> results = new ArrayList<>(ops.size());
-            for (int i = 0; i < ops.size(); i++) {
-                try {
-                    results.add(BatchResult.OpResult.of(txn.execute(pk, ops.get(i))));
-                } catch (ServiceException e) {
-                    state.resetTo(startLsn);
-                    return BatchResult.failed(ops.size(), i, e);
+            return inTransaction(txn -> {
+                List<BatchResult.OpResult> results = new ArrayList<>(ops.size());
+                for (int i = 0; i < ops.size(); i++) {
+                    try {
+                        results.add(BatchResult.OpResult.of(txn.execute(pk, ops.get(i))));
+                    } catch (ServiceException e) {
+                        throw new BatchFailed(BatchResult.failed(ops.size(), i, e));
+                    }
                 }
-            }
-            txn.commit();
-            return new BatchResult(results, state.lsn(), txn.rangeId());
-        } catch (RuntimeException e) {
-            state.resetTo(startLsn);
-            throw e;
-        } finally {
-            state.writeLock().unlock();
+                return new BatchResult(results, state.lsn(), txn.rangeId());
+            });
+        } catch (BatchFailed failed) {
+            return failed.result;
+        }
+    }
+
+    /** Unwinds a transactional batch at its first failing operation, so that nothing it staged is committed. */
+    private static final class BatchFailed extends RuntimeException {
+        final transient BatchResult result;
+
+        BatchFailed(BatchResult result) {
+            super(null, null, false, false);
+            this.result = result;
         }
     }
 
