@@ -1,5 +1,6 @@
 package dev.partita.core.item;
 
+import dev.partita.core.capacity.Work;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Json;
@@ -17,13 +18,13 @@ import java.util.List;
 public record BatchResult(List<OpResult> results, long lsn, String rangeId) {
 
     /** One operation's outcome; {@code item} is null when there is no body to return. */
-    public record OpResult(int status, int subStatus, String etag, StoredItem item, long retryAfterMillis) {
+    public record OpResult(int status, int subStatus, String etag, StoredItem item, long retryAfterMillis, Work work) {
         static OpResult of(ItemResult r) {
-            return new OpResult(r.status(), 0, r.etag(), r.item(), 0);
+            return new OpResult(r.status(), 0, r.etag(), r.item(), 0, r.work());
         }
 
         static OpResult error(ServiceException e) {
-            return new OpResult(e.status(), e.subStatus(), null, null, e.retryAfterMillis());
+            return new OpResult(e.status(), e.subStatus(), null, null, e.retryAfterMillis(), Work.NONE);
         }
 
         public boolean isSuccess() {
@@ -34,7 +35,7 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId) {
     static BatchResult failed(int count, int failedIndex, ServiceException cause) {
         List<OpResult> results = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
-            results.add(i == failedIndex ? OpResult.error(cause) : new OpResult(424, 0, null, null, 0));
+            results.add(i == failedIndex ? OpResult.error(cause) : new OpResult(424, 0, null, null, 0, Work.NONE));
         }
         return new BatchResult(results, -1, null);
     }

@@ -1,5 +1,7 @@
 package dev.partita.core.item;
 
+import dev.partita.core.capacity.Work;
+
 /**
  * The outcome of a point operation.
  *
@@ -8,8 +10,9 @@ package dev.partita.core.item;
  * @param etag    the item's etag after the operation (null for deletes)
  * @param lsn     the LSN of this write, or the container's current LSN for reads
  * @param rangeId the physical partition that served the operation
+ * @param work    what the operation did, for the cost model
  */
-public record ItemResult(int status, StoredItem item, String etag, long lsn, String rangeId) {
+public record ItemResult(int status, StoredItem item, String etag, long lsn, String rangeId, Work work) {
 
     /** The session token in the SDK's form {@code <rangeId>:-1#<lsn>}. */
     public String sessionToken() {

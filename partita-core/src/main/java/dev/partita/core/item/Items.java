@@ -12,6 +12,7 @@ import dev.partita.core.account.ResourceIds;
 import dev.partita.core.account.ResourceNames;
 import dev.partita.core.account.UniqueKey;
 import dev.partita.core.capacity.Limits;
+import dev.partita.core.capacity.Work;
 import dev.partita.core.changefeed.ChangeRecord;
 import dev.partita.core.changefeed.ChangeRecord.Operation;
 import dev.partita.core.partition.EffectivePartitionKey;
@@ -70,9 +71,9 @@ public final class Items {
         }
         String etag = Etags.of(c.containerId(), item.lsn());
         if (conditions.ifNoneMatch() != null && etagMatches(conditions.ifNoneMatch(), etag)) {
-            return new ItemResult(304, null, etag, state.lsn(), range.id());
+            return new ItemResult(304, null, etag, state.lsn(), range.id(), Work.notModified());
         }
-        return new ItemResult(200, item, etag, state.lsn(), range.id());
+        return new ItemResult(200, item, etag, state.lsn(), range.id(), Work.read(item.jsonLength()));
     }
 
     /** The items that exist among the given identities, in the order asked; missing ones are left out. */
@@ -318,7 +319,7 @@ public final class Items {
             long lsn = state.nextLsn();
             remove(epk, id, old);
             log(new ChangeRecord(Operation.DELETE, lsn, now, epk, id, old.lsn(), null, old.json()));
-            return new ItemResult(204, null, null, lsn, rangeId);
+            return new ItemResult(204, null, null, lsn, rangeId, Work.write(Work.Operation.DELETE, old.jsonLength(), 0));
         }
 
         ItemResult readInBatch(PartitionKeyValue pk, String id, Conditions conditions) {
@@ -331,9 +332,9 @@ public final class Items {
             }
             String etag = Etags.of(c.containerId(), item.lsn());
             if (conditions.ifNoneMatch() != null && etagMatches(conditions.ifNoneMatch(), etag)) {
-                return new ItemResult(304, null, etag, state.lsn(), rangeId);
+                return new ItemResult(304, null, etag, state.lsn(), rangeId, Work.notModified());
             }
-            return new ItemResult(200, item, etag, state.lsn(), rangeId);
+            return new ItemResult(200, item, etag, state.lsn(), rangeId, Work.read(item.jsonLength()));
         }
 
         ItemResult patch(PartitionKeyValue pk, String id, Patch patch, Conditions conditions) {
@@ -477,7 +478,8 @@ public final class Items {
             txn.put(StoreKeys.item(c.containerId(), at.epk, at.id), item.bytes());
             log(new ChangeRecord(previous == null ? Operation.CREATE : Operation.REPLACE, lsn, now, at.epk, at.id,
                     previous == null ? 0 : previous.lsn(), json, previous == null ? null : previous.json()));
-            return new ItemResult(status, item, etag, lsn, rangeId);
+            return new ItemResult(status, item, etag, lsn, rangeId,
+                    Work.write(previous == null ? Work.Operation.CREATE : Work.Operation.REPLACE, json.length, 0));
         }
 
         private void remove(String epk, String id, StoredItem old) {

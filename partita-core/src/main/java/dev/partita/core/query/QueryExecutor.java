@@ -5,6 +5,7 @@ import dev.partita.core.Json;
 import dev.partita.core.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.capacity.Limits;
+import dev.partita.core.capacity.Work;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.PhysicalPartition;
@@ -143,7 +144,8 @@ public final class QueryExecutor {
             String next = full[0] && state[0] < take
                     ? Continuation.streamed(source.currentKey, state[2], state[0], state[1]).encode()
                     : null;
-            return new QueryPage(rows, next, bounds.rangeId, source.items, source.bytes);
+            return new QueryPage(rows, next, bounds.rangeId,
+                    Work.scan(Work.Operation.QUERY, 0, source.items, source.bytes, rows.size(), Rows.bytes(rows)));
         }
     }
 
@@ -173,7 +175,8 @@ public final class QueryExecutor {
         int end = (int) Math.min((long) offset + pageSize, all.size());
         List<JsonNode> page = all.subList(offset, end);
         String next = end < all.size() ? Continuation.materialized(end).encode() : null;
-        return new QueryPage(page, next, bounds.rangeId, items, bytes);
+        return new QueryPage(page, next, bounds.rangeId,
+                Work.scan(Work.Operation.QUERY, 0, items, bytes, page.size(), Rows.bytes(page)));
     }
 
     private static long count(Query.Count count, Map<String, JsonNode> params, long absent) {

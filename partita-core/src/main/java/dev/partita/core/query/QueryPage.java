@@ -1,5 +1,6 @@
 package dev.partita.core.query;
 
+import dev.partita.core.capacity.Work;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.List;
 
@@ -9,9 +10,7 @@ import java.util.List;
  * @param rows         the result rows (read-only: they may share nodes with cached results)
  * @param continuation the token for the next page, or null when the scope is drained
  * @param rangeId      the physical partition that served the page (null for a whole-container run)
- * @param itemsLoaded  items read from the store to produce the page (the cost model's input)
- * @param bytesLoaded  stored bytes of those items
+ * @param work         what producing the page did (items and index entries read, rows returned): the cost model's input
  */
-public record QueryPage(List<JsonNode> rows, String continuation, String rangeId, long itemsLoaded,
-        long bytesLoaded) {
+public record QueryPage(List<JsonNode> rows, String continuation, String rangeId, Work work) {
 }
