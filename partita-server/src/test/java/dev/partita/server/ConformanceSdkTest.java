@@ -37,10 +37,11 @@ class ConformanceSdkTest {
     @Test
     void documentedCasesGiveTheDocumentedRowsThroughTheSdk() throws IOException {
         assertThat(CASES).as("the shared conformance cases (../shared beside the repository)").exists();
-        Map<String, String> known = knownDifferences();
+        Map<String, Difference> known = knownDifferences();
         List<String> failures = new ArrayList<>();
         List<String> passedButKnown = new ArrayList<>();
         int run = 0;
+        int exact = 0;
         try (TestServers t = TestServers.http(); CosmosClient client = t.client()) {
             client.createDatabase("conformance");
             CosmosDatabase db = client.getDatabase("conformance");
@@ -55,22 +56,33 @@ class ConformanceSdkTest {
                 }
                 run++;
                 String id = c.get("id").asText();
-                String outcome = runCase(db, "c" + n++, c);
-                if (outcome == null && known.containsKey(id)) {
-                    passedButKnown.add(id);
-                } else if (outcome != null && !known.containsKey(id)) {
+                Difference difference = known.getOrDefault(id, Difference.NONE);
+                String outcome = runCase(db, "c" + n++, c, difference);
+                if (difference == Difference.FAILS) {
+                    if (outcome == null) {
+                        passedButKnown.add(id);
+                    }
+                } else if (outcome != null) {
                     failures.add(id + ": " + outcome);
+                } else if (difference == Difference.NONE) {
+                    exact++;
                 }
             }
         }
         assertThat(failures).as("cases that do not give the documented rows").isEmpty();
-        assertThat(passedButKnown).as("listed as known differences but now pass: remove them from the list").isEmpty();
-        // 55 of 61 today (see the known differences); the query issue asks for 98%
-        assertThat(run - known.size()).as("pass count").isGreaterThanOrEqualTo(55);
+        assertThat(passedButKnown).as("listed as known failures but now pass: remove them from the list").isEmpty();
+        assertThat(run).as("documented cases with documents").isEqualTo(61);
+        // 55 of 61 give the documented rows exactly; 5 more modulo the Java SDK's undefined markers, 1 to 1e-6
+        assertThat(exact).as("exact passes").isGreaterThanOrEqualTo(55);
+    }
+
+    /** How a listed case is compared. */
+    enum Difference {
+        NONE, FAILS, UNDEFINED_MARKERS, APPROXIMATE
     }
 
     /** Null when the case passes, else what went wrong. */
-    private static String runCase(CosmosDatabase db, String name, JsonNode c) {
+    private static String runCase(CosmosDatabase db, String name, JsonNode c, Difference difference) {
         db.createContainer(new CosmosContainerProperties(name, "/id"), ThroughputProperties.createManualThroughput(30_000));
         CosmosContainer container = db.getContainer(name);
         for (JsonNode doc : c.get("docs")) {
@@ -83,20 +95,27 @@ class ConformanceSdkTest {
         } catch (CosmosException e) {
             return "status " + e.getStatusCode() + ": " + e.getShortMessage();
         }
-        List<JsonNode> actual = rows.stream().map(ConformanceSdkTest::withoutSystemProperties).toList();
+        List<JsonNode> actual = rows.stream().map(ConformanceSdkTest::withoutSystemProperties)
+                .map(r -> difference == Difference.UNDEFINED_MARKERS ? withoutUndefinedMarkers(r) : r)
+                .filter(r -> r != null).toList();
         List<JsonNode> expected = new ArrayList<>();
         c.get("expected").forEach(expected::add);
         boolean ordered = c.path("ordered").asBoolean() && query.toUpperCase().contains("ORDER BY");
-        return sameRows(actual, expected, ordered) ? null : "rows " + actual + " instead of " + expected;
+        double tolerance = difference == Difference.APPROXIMATE ? 1e-6 : 1e-12;
+        return sameRows(actual, expected, ordered, tolerance) ? null : "rows " + actual + " instead of " + expected;
     }
 
     static boolean sameRows(List<JsonNode> actual, List<JsonNode> expected, boolean ordered) {
+        return sameRows(actual, expected, ordered, 1e-12);
+    }
+
+    static boolean sameRows(List<JsonNode> actual, List<JsonNode> expected, boolean ordered, double tolerance) {
         if (actual.size() != expected.size()) {
             return false;
         }
         if (ordered) {
             for (int i = 0; i < actual.size(); i++) {
-                if (!same(actual.get(i), expected.get(i))) {
+                if (!same(actual.get(i), expected.get(i), tolerance)) {
                     return false;
                 }
             }
@@ -107,7 +126,7 @@ class ConformanceSdkTest {
             Iterator<JsonNode> it = left.iterator();
             boolean found = false;
             while (it.hasNext()) {
-                if (same(a, it.next())) {
+                if (same(a, it.next(), tolerance)) {
                     it.remove();
                     found = true;
                     break;
@@ -125,13 +144,17 @@ class ConformanceSdkTest {
      * ranges' partial sums in its own order, so the last bit of a double may differ from a one-range sum.
      */
     static boolean same(JsonNode a, JsonNode b) {
+        return same(a, b, 1e-12);
+    }
+
+    static boolean same(JsonNode a, JsonNode b, double tolerance) {
         if (a.isNumber() && b.isNumber()) {
             if (a.isIntegralNumber() && b.isIntegralNumber()) {
                 return a.bigIntegerValue().equals(b.bigIntegerValue());
             }
             double x = a.doubleValue();
             double y = b.doubleValue();
-            return x == y || Math.abs(x - y) <= 1e-12 * Math.max(Math.abs(x), Math.abs(y));
+            return x == y || Math.abs(x - y) <= tolerance * Math.max(Math.abs(x), Math.abs(y));
         }
         if (a.isObject() && b.isObject()) {
             if (a.size() != b.size()) {
@@ -139,7 +162,7 @@ class ConformanceSdkTest {
             }
             for (Iterator<Map.Entry<String, JsonNode>> it = a.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                if (!b.has(e.getKey()) || !same(e.getValue(), b.get(e.getKey()))) {
+                if (!b.has(e.getKey()) || !same(e.getValue(), b.get(e.getKey()), tolerance)) {
                     return false;
                 }
             }
@@ -150,7 +173,7 @@ class ConformanceSdkTest {
                 return false;
             }
             for (int i = 0; i < a.size(); i++) {
-                if (!same(a.get(i), b.get(i))) {
+                if (!same(a.get(i), b.get(i), tolerance)) {
                     return false;
                 }
             }
@@ -178,16 +201,30 @@ class ConformanceSdkTest {
         return n;
     }
 
-    private static Map<String, String> knownDifferences() throws IOException {
-        Map<String, String> out = new HashMap<>();
+    /**
+     * The Java SDK's marker of an undefined aggregate removed: null for a row that is only the marker, otherwise the
+     * row without properties whose value is the marker {@code {}}.
+     */
+    static JsonNode withoutUndefinedMarkers(JsonNode row) {
+        if (row.isNull()) {
+            return null;
+        }
+        if (!(row instanceof ObjectNode o)) {
+            return row;
+        }
+        ObjectNode copy = o.deepCopy();
+        copy.properties().removeIf(e -> e.getValue().isObject() && e.getValue().isEmpty());
+        return copy;
+    }
+
+    private static Map<String, Difference> knownDifferences() throws IOException {
+        Map<String, Difference> out = new HashMap<>();
         try (var in = ConformanceSdkTest.class.getResourceAsStream("/conformance-known-differences.tsv")) {
-            if (in == null) {
-                return out;
-            }
+            assertThat(in).as("conformance-known-differences.tsv").isNotNull();
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (!line.isBlank() && !line.startsWith("#")) {
-                    String[] f = line.split("\t", 2);
-                    out.put(f[0].trim(), f.length > 1 ? f[1].trim() : "");
+                    String[] f = line.split("\t", 3);
+                    out.put(f[0].trim(), Difference.valueOf(f[1].trim().toUpperCase().replace('-', '_')));
                 }
             }
         }

@@ -22,7 +22,6 @@ import dev.partita.sql.Sql;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -171,22 +170,8 @@ class QueryPropertySdkTest {
         return ConformanceSdkTest.withoutSystemProperties(row);
     }
 
-    /** Null for a row that is only the SDK's marker of an undefined aggregate; otherwise the row without such markers. */
     private static JsonNode withoutUndefinedMarkers(JsonNode row) {
-        if (row.isNull()) {
-            return null;
-        }
-        if (!row.isObject()) {
-            return row;
-        }
-        ObjectNode copy = ((ObjectNode) row).deepCopy();
-        for (Iterator<Map.Entry<String, JsonNode>> it = copy.fields(); it.hasNext(); ) {
-            JsonNode v = it.next().getValue();
-            if (v.isObject() && v.isEmpty()) {
-                it.remove();
-            }
-        }
-        return copy;
+        return ConformanceSdkTest.withoutUndefinedMarkers(row);
     }
 
     // ---- data

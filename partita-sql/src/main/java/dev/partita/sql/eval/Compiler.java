@@ -304,7 +304,7 @@ public final class Compiler {
         }
         if (Builtins.isUnsupported(name)) {
             throw new SqlException("The function " + name.toUpperCase(Locale.ROOT) + " is not supported by Partita "
-                    + "(spatial, full-text, vector and DocumentId functions are not implemented).");
+                    + "(full-text, vector and DocumentId functions are not implemented).");
         }
         Builtin fn = Builtins.lookup(name);
         if (fn == null) {

@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * Registry of built-in functions by lower-case name, plus the names the language knows but Partita
- * does not implement (spatial, full-text, vector, DocumentId) and the aggregate names.
+ * does not implement (full-text, vector, DocumentId) and the aggregate names.
  */
 public final class Builtins {
     public static final int VARIADIC = Integer.MAX_VALUE;
@@ -20,7 +20,6 @@ public final class Builtins {
             "countif");
 
     private static final Set<String> UNSUPPORTED = Set.of(
-            "st_distance", "st_within", "st_intersects", "st_area", "st_isvalid", "st_isvaliddetailed",
             "fulltextcontains", "fulltextcontainsall", "fulltextcontainsany", "fulltextscore", "rrf",
             "vectordistance", "documentid");
 
@@ -30,6 +29,7 @@ public final class Builtins {
         StringFunctions.register();
         ArrayFunctions.register();
         DateTimeFunctions.register();
+        SpatialFunctions.register();
     }
 
     private Builtins() {
