@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code partita} command: one sub-command per tool. */
 @Command(name = "partita", mixinStandardHelpOptions = true, version = "partita 0.1.0",
         description = "A partition-faithful emulator of Azure Cosmos DB for NoSQL.",
-        subcommands = {ServeCommand.class})
+        subcommands = {ServeCommand.class, TrainCommand.class})
 public final class PartitaCommand implements Runnable {
 
     @CommandLine.Spec
