@@ -1,12 +1,14 @@
 package dev.partita.cli;
 
+import dev.partita.cli.tools.ExportCommand;
+import dev.partita.cli.tools.ImportCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code partita} command: one sub-command per tool. */
 @Command(name = "partita", mixinStandardHelpOptions = true, version = "partita 0.1.0",
         description = "A partition-faithful emulator of Azure Cosmos DB for NoSQL.",
-        subcommands = {ServeCommand.class, TrainCommand.class})
+        subcommands = {ServeCommand.class, ImportCommand.class, ExportCommand.class, TrainCommand.class})
 public final class PartitaCommand implements Runnable {
 
     @CommandLine.Spec
