@@ -1,5 +1,6 @@
 package dev.partita.cli;
 
+import dev.partita.cli.advise.AdviseCommand;
 import dev.partita.cli.tools.ExportCommand;
 import dev.partita.cli.tools.ImportCommand;
 import picocli.CommandLine;
@@ -8,7 +9,8 @@ import picocli.CommandLine.Command;
 /** The {@code partita} command: one sub-command per tool. */
 @Command(name = "partita", mixinStandardHelpOptions = true, version = "partita 0.1.0",
         description = "A partition-faithful emulator of Azure Cosmos DB for NoSQL.",
-        subcommands = {ServeCommand.class, ImportCommand.class, ExportCommand.class, TrainCommand.class})
+        subcommands = {ServeCommand.class, AdviseCommand.class, ImportCommand.class, ExportCommand.class,
+                TrainCommand.class})
 public final class PartitaCommand implements Runnable {
 
     @CommandLine.Spec
