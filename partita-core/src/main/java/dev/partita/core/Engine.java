@@ -7,6 +7,12 @@ import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.capacity.Limits;
+import dev.partita.core.changefeed.ChangeFeedMode;
+import dev.partita.core.changefeed.ChangeFeedPage;
+import dev.partita.core.changefeed.ChangeFeedReader;
+import dev.partita.core.changefeed.ChangeFeedScope;
+import dev.partita.core.changefeed.ChangeFeedStart;
+import dev.partita.core.changefeed.ChangeLogRetention;
 import dev.partita.core.changefeed.ChangeRecord;
 import dev.partita.core.item.ContainerState;
 import dev.partita.core.item.Items;
@@ -44,6 +50,7 @@ public final class Engine implements AutoCloseable {
     private final Catalog catalog;
     private final PatchCondition patchCondition;
     private final QueryExecutor queries;
+    private final ChangeFeedReader changeFeeds;
     private final Map<Integer, ContainerState> states = new ConcurrentHashMap<>();
     private volatile ScheduledExecutorService background;
 
@@ -54,6 +61,7 @@ public final class Engine implements AutoCloseable {
         this.patchCondition = Objects.requireNonNull(patchCondition);
         this.catalog = new Catalog(store, clock, limits);
         this.queries = new QueryExecutor(store, clock, limits);
+        this.changeFeeds = new ChangeFeedReader(store, clock, limits);
     }
 
     /** An engine over {@code store} that evaluates patch conditions with the query language; it owns the store. */
@@ -197,6 +205,21 @@ public final class Engine implements AutoCloseable {
         return queries.execute(c, lsn(c), scope, text, params, continuation, maxItemCount);
     }
 
+    // ---- change feed
+
+    /**
+     * One page of the container's change feed over a scope; see {@link ChangeFeedReader}. The page's etag is the
+     * continuation ({@link ChangeFeedStart#after}); an empty page means nothing newer (the gateway's 304).
+     */
+    public ChangeFeedPage changeFeed(ContainerInfo container, ChangeFeedScope scope, ChangeFeedStart start,
+            int maxItemCount, ChangeFeedMode mode) {
+        ContainerInfo c = catalog.current(container);
+        if (c == null) {
+            throw ServiceException.notFound("The container does not exist.");
+        }
+        return changeFeeds.read(c, scope, start, maxItemCount, mode);
+    }
+
     /** The container's current LSN (for session tokens on reads and feeds). */
     public long lsn(ContainerInfo container) {
         return state(container).lsn();
@@ -279,38 +302,45 @@ public final class Engine implements AutoCloseable {
     }
 
     /**
-     * Drops change-log records older than {@link Limits#changeLogRetention()}, except each live item's latest
-     * version, which the latest-version change feed serves "from the beginning" for the life of the container.
-     * Returns how many records were dropped.
+     * Drops change-log records older than the container's all-versions retention window
+     * ({@link ChangeLogRetention#of}), except each live item's latest version, which the latest-version change feed
+     * serves "from the beginning" for the life of the container. The largest dropped LSN is kept as a mark, so an
+     * all-versions read from an older continuation fails rather than missing changes. Returns how many records were
+     * dropped.
      */
     public int pruneChangeLog() {
-        long cutoff = clock.millis() / 1000 - limits.changeLogRetention().toSeconds();
         int dropped = 0;
         for (DatabaseInfo db : catalog.databases()) {
             for (ContainerInfo c : catalog.containers(db.id())) {
+                long cutoff = clock.millis() / 1000 - ChangeLogRetention.of(c, limits).toSeconds();
                 WriteBatch batch = new WriteBatch();
+                long floor = -1;
                 try (Cursor cur = store.scan(StoreKeys.containerStart(StoreKeys.logSpace(), c.containerId()),
                         StoreKeys.containerEnd(StoreKeys.logSpace(), c.containerId()))) {
                     while (cur.next()) {
-                        ChangeRecord r = ChangeRecord.decode(cur.value());
+                        ChangeRecord.Header r = ChangeRecord.peek(cur.value());
                         if (r.ts() >= cutoff) {
                             break;
                         }
                         if (!isLatestVersion(c, r)) {
                             batch.delete(cur.key());
+                            floor = r.lsn();
                             dropped++;
                         }
                     }
                 }
                 if (!batch.isEmpty()) {
-                    store.apply(batch);
+                    // a record kept earlier as a latest version may be dropped later: the mark never goes down
+                    byte[] mark = new byte[8];
+                    StoredItem.putLong(mark, 0, Math.max(floor, ChangeLogRetention.floor(store, c.containerId())));
+                    store.apply(batch.put(ChangeLogRetention.floorKey(c.containerId()), mark));
                 }
             }
         }
         return dropped;
     }
 
-    private boolean isLatestVersion(ContainerInfo c, ChangeRecord r) {
+    private boolean isLatestVersion(ContainerInfo c, ChangeRecord.Header r) {
         if (r.operation().isDelete()) {
             return false;
         }
@@ -359,7 +389,8 @@ public final class Engine implements AutoCloseable {
                 store.apply(batch);
             }
         }
-        store.apply(new WriteBatch().delete(StoreKeys.meta("lsn/" + c.containerId())));
+        store.apply(new WriteBatch().delete(StoreKeys.meta("lsn/" + c.containerId()))
+                .delete(ChangeLogRetention.floorKey(c.containerId())));
     }
 
     @Override

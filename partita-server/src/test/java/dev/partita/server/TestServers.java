@@ -29,7 +29,16 @@ final class TestServers implements AutoCloseable {
     }
 
     static TestServers start(boolean https, Path certDir, Limits limits) {
-        Engine engine = Engine.open(new MemoryStore(), Clock.systemUTC(), limits);
+        return start(https, certDir, limits, Clock.systemUTC());
+    }
+
+    /** Plain HTTP over an engine with the given clock (tests that move time: TTL, point-in-time starts). */
+    static TestServers http(Clock clock) {
+        return start(false, null, Limits.DEFAULTS, clock);
+    }
+
+    static TestServers start(boolean https, Path certDir, Limits limits, Clock clock) {
+        Engine engine = Engine.open(new MemoryStore(), clock, limits);
         ServerOptions options = new ServerOptions("localhost", 0, https, certDir, Keys.emulator(), false);
         return new TestServers(engine, PartitaServer.start(engine, options));
     }

@@ -28,6 +28,9 @@ public final class Hdr {
     public static final AsciiString A_IM = AsciiString.cached("a-im");
     public static final AsciiString IF_MATCH = AsciiString.cached("if-match");
     public static final AsciiString IF_NONE_MATCH = AsciiString.cached("if-none-match");
+    public static final AsciiString IF_MODIFIED_SINCE = AsciiString.cached("if-modified-since");
+    public static final AsciiString CHANGE_FEED_WIRE_FORMAT_VERSION =
+            AsciiString.cached("x-ms-cosmos-changefeed-wire-format-version");
     public static final AsciiString PREFER = AsciiString.cached("prefer");
     public static final AsciiString MAX_ITEM_COUNT = AsciiString.cached("x-ms-max-item-count");
     public static final AsciiString CONTINUATION = AsciiString.cached("x-ms-continuation");

@@ -26,17 +26,19 @@ import java.util.Set;
  *   <li>{@link #query}: {@code POST .../docs} with {@code x-ms-documentdb-isquery: true} (or
  *       {@code Content-Type: application/query+json}), scoped by {@code x-ms-documentdb-partitionkeyrangeid},
  *       {@code x-ms-documentdb-partitionkey} or {@code x-ms-start-epk}/{@code x-ms-end-epk};
- *   <li>{@link #readFeed}: {@code GET .../docs} — the change feed when {@code A-IM} is present (feeds-batch.md §1–3),
- *       else a plain read feed.
+ *   <li>{@link #readFeed}: {@code GET .../docs} — the change feed when {@code A-IM} is present (handed to
+ *       {@link ChangeFeedRoutes}; feeds-batch.md §1–3), else a plain read feed.
  * </ul>
  * Authentication, the resource-token scope, the intended-collection-rid and gone-range checks have run before these
  * are called; the container is resolved.
  */
 public final class QueryRoutes {
     private final RouteContext ctx;
+    private final ChangeFeedRoutes changeFeed;
 
     QueryRoutes(RouteContext ctx) {
         this.ctx = ctx;
+        this.changeFeed = new ChangeFeedRoutes(ctx);
     }
 
     /** The query plan: the rewrite and the EPK ranges the SDK runs the query on (query-plans.md). */
@@ -78,7 +80,7 @@ public final class QueryRoutes {
     /** A read feed of the documents ({@code GET .../docs} without {@code A-IM}): {@code SELECT * FROM c}, paged. */
     Reply readFeed(Exchange ex, DatabaseInfo db, ContainerInfo c) {
         if (ex.header(Hdr.A_IM) != null) {
-            throw ServiceException.badRequest("The change feed is not implemented yet.");
+            return changeFeed.read(ex, c);
         }
         QueryPage page = ctx.engine.query(c, scope(ex), "SELECT * FROM c", Map.of(), ex.header(Hdr.CONTINUATION),
                 ex.intHeader(Hdr.MAX_ITEM_COUNT, -1));

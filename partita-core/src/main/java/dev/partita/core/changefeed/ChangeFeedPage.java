@@ -1,0 +1,37 @@
+package dev.partita.core.changefeed;
+
+import dev.partita.core.capacity.Work;
+import java.util.List;
+
+/**
+ * One page of a change feed.
+ *
+ * @param changes         the changes in LSN order; empty means "nothing new" (the gateway answers 304)
+ * @param continuationLsn where the next read of the same scope continues (sent as the page etag): the LSN of the last
+ *                        change when the page is full, else the LSN the read looked up to
+ * @param headLsn         the container's committed LSN the read saw (sent in the session token; the SDK's "end of
+ *                        current changes" and lag estimates compare etags against it)
+ * @param rangeId         the physical partition that owns the scope (or its start), for the session token
+ * @param work            what the read did, for the cost model
+ */
+public record ChangeFeedPage(List<ChangeRecord> changes, long continuationLsn, long headLsn, String rangeId,
+        Work work) {
+
+    public ChangeFeedPage {
+        changes = List.copyOf(changes);
+    }
+
+    public boolean notModified() {
+        return changes.isEmpty();
+    }
+
+    /** The continuation as the page etag (a quoted decimal LSN). */
+    public String etag() {
+        return ChangeFeedStart.etag(continuationLsn);
+    }
+
+    /** {@code <rangeId>:-1#<headLsn>}, from the same LSN counter as the etags. */
+    public String sessionToken() {
+        return rangeId + ":-1#" + headLsn;
+    }
+}
