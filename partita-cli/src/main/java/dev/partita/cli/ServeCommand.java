@@ -39,10 +39,55 @@ public final class ServeCommand implements Runnable {
             + " only).")
     boolean noAuth;
 
+    @Option(names = "--enforce-capacity", description = "Throttle (429) requests beyond a physical partition's"
+            + " RU/s budget, as the service does. Off by default: charges are always computed and returned.")
+    boolean enforceCapacity;
+
+    @Option(names = "--burst-capacity", description = "Let idle partitions bank burst capacity (the account feature).")
+    boolean burstCapacity;
+
+    @Option(names = "--serverless", description = "Behave as a serverless account: no provisioned throughput.")
+    boolean serverless;
+
+    @Option(names = "--limits-scale", paramLabel = "FACTOR", description = "Scale the partition storage limits"
+            + " (20 GB logical, 50 GB physical) for simulations, e.g. 1/1000 or 0.001.")
+    String limitsScale;
+
+    @Option(names = "--limit", paramLabel = "NAME=VALUE", description = "Set one limit, e.g. --limit"
+            + " maxLogicalPartitionBytes=1048576 or --limit throughputSplitDelay=PT5M (repeatable; applied after"
+            + " --limits-scale).")
+    java.util.Map<String, String> limitOverrides = new java.util.LinkedHashMap<>();
+
+    /** The limits the flags ask for. */
+    Limits limits() {
+        Limits l = Limits.DEFAULTS;
+        if (limitsScale != null) {
+            l = l.scaled(parseFactor(limitsScale));
+        }
+        for (java.util.Map.Entry<String, String> e : limitOverrides.entrySet()) {
+            l = l.with(e.getKey(), e.getValue());
+        }
+        return l;
+    }
+
+    static double parseFactor(String text) {
+        String t = text.trim();
+        int slash = t.indexOf('/');
+        try {
+            return slash < 0 ? Double.parseDouble(t)
+                    : Double.parseDouble(t.substring(0, slash)) / Double.parseDouble(t.substring(slash + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--limits-scale needs a number or a fraction like 1/1000; got '"
+                    + text + "'.");
+        }
+    }
+
     @Override
     public void run() {
+        Limits limits = limits();
         Store store = inMemory ? new MemoryStore() : RocksStore.open(data.resolve("store"));
-        Engine engine = Engine.open(store, Clock.systemUTC(), Limits.DEFAULTS);
+        Engine engine = Engine.open(store, Clock.systemUTC(), limits);
+        engine.capacity().enforce(enforceCapacity).burstCapacity(burstCapacity).serverless(serverless);
         engine.startBackgroundTasks();
         Keys keys = Keys.emulator();
         PartitaServer server = PartitaServer.start(engine,
@@ -64,6 +109,10 @@ public final class ServeCommand implements Runnable {
         } else {
             System.out.println("  HTTP:  clients need -DCOSMOS.HTTP_CONNECTION_WITHOUT_TLS_ALLOWED=true");
         }
+        System.out.println("  capacity: " + (serverless ? "serverless, " : "") + (enforceCapacity
+                ? "enforced (429s beyond each partition's RU/s)" : "not enforced (charges only; --enforce-capacity"
+                + " to throttle)") + (burstCapacity ? ", burst capacity on" : "")
+                + (limits.equals(Limits.DEFAULTS) ? "" : ", limits changed by flags"));
         if (noAuth) {
             System.out.println("  WARNING: --no-auth: every request is accepted without checking its signature.");
         }

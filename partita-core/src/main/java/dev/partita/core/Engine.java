@@ -6,6 +6,8 @@ import dev.partita.core.account.Catalog;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Throughput;
+import dev.partita.core.capacity.Capacity;
+import dev.partita.core.capacity.CostModel;
 import dev.partita.core.capacity.Limits;
 import dev.partita.core.changefeed.ChangeFeedMode;
 import dev.partita.core.changefeed.ChangeFeedPage;
@@ -51,6 +53,10 @@ public final class Engine implements AutoCloseable {
     private final PatchCondition patchCondition;
     private final QueryExecutor queries;
     private final ChangeFeedReader changeFeeds;
+    private final Capacity capacity;
+    /** Containers (by id) whose throughput increase still owes splits, with when they fall due (epoch millis). */
+    private final Map<Integer, Long> pendingSplits = new ConcurrentHashMap<>();
+    private volatile long nextSplitDue = Long.MAX_VALUE;
     private final Map<Integer, ContainerState> states = new ConcurrentHashMap<>();
     private volatile ScheduledExecutorService background;
 
@@ -62,6 +68,7 @@ public final class Engine implements AutoCloseable {
         this.catalog = new Catalog(store, clock, limits);
         this.queries = new QueryExecutor(store, clock, limits);
         this.changeFeeds = new ChangeFeedReader(store, clock, limits);
+        this.capacity = new Capacity(clock, limits, CostModel.DEFAULT, catalog::databaseByRid);
     }
 
     /** An engine over {@code store} that evaluates patch conditions with the query language; it owns the store. */
@@ -86,9 +93,15 @@ public final class Engine implements AutoCloseable {
         return store;
     }
 
+    /** Request charges, per-partition budgets and their enforcement (429s). */
+    public Capacity capacity() {
+        return capacity;
+    }
+
     // ---- databases
 
     public DatabaseInfo createDatabase(ObjectNode body, Throughput throughput) {
+        checkNotServerless(throughput);
         return catalog.createDatabase(body, throughput);
     }
 
@@ -106,6 +119,7 @@ public final class Engine implements AutoCloseable {
 
     /** Sets a database's shared throughput (offer replace on a database). */
     public DatabaseInfo setDatabaseThroughput(String id, Throughput throughput) {
+        checkNotServerless(throughput);
         return catalog.setDatabaseThroughput(id, throughput);
     }
 
@@ -123,6 +137,7 @@ public final class Engine implements AutoCloseable {
      */
     public ContainerInfo createContainer(String databaseId, ObjectNode body, Throughput throughput,
             int explicitPartitions) {
+        checkNotServerless(throughput);
         return catalog.createContainer(databaseId, body, throughput, explicitPartitions);
     }
 
@@ -153,8 +168,108 @@ public final class Engine implements AutoCloseable {
         }
     }
 
+    /**
+     * Sets a container's own throughput; it takes effect at once. Raising it beyond partitions x
+     * {@link Limits#maxPhysicalPartitionRus()} splits partitions until there are enough (capacity.md §2.6), at once or
+     * {@link Limits#throughputSplitDelay()} later; lowering it never merges.
+     */
     public ContainerInfo setThroughput(ContainerInfo container, Throughput throughput) {
-        return catalog.setThroughput(container, throughput);
+        checkNotServerless(throughput);
+        ContainerInfo c = catalog.setThroughput(container, throughput);
+        int rus = Math.max(throughput.manualRus(), throughput.autoscaleMaxRus());
+        if (limits.partitionsForThroughput(rus) > c.partitions().partitions().size()) {
+            long due = clock.millis() + limits.throughputSplitDelay().toMillis();
+            if (limits.throughputSplitDelay().isZero()) {
+                c = splitForThroughput(c);
+            } else {
+                pendingSplits.put(c.containerId(), due);
+                nextSplitDue = Math.min(nextSplitDue, due);
+            }
+        }
+        return c;
+    }
+
+    /** Whether a throughput increase on this container is still waiting for its splits. */
+    public boolean throughputSplitPending(ContainerInfo container) {
+        return pendingSplits.containsKey(container.containerId());
+    }
+
+    /** Runs the throughput splits that have fallen due (the engine's entry points call this; so do background tasks). */
+    public void runDueSplits() {
+        long now = clock.millis();
+        if (now < nextSplitDue) {
+            return;
+        }
+        synchronized (pendingSplits) {
+            long next = Long.MAX_VALUE;
+            for (Map.Entry<Integer, Long> e : List.copyOf(pendingSplits.entrySet())) {
+                if (e.getValue() > now) {
+                    next = Math.min(next, e.getValue());
+                    continue;
+                }
+                pendingSplits.remove(e.getKey());
+                ContainerInfo c = catalog.containerById(e.getKey());
+                if (c != null) {
+                    splitForThroughput(c);
+                }
+            }
+            nextSplitDue = next;
+        }
+    }
+
+    /** Splits the oldest-generation partitions, one child pair at a time, until the throughput fits. */
+    private ContainerInfo splitForThroughput(ContainerInfo c) {
+        Throughput t = c.throughput();
+        int needed = limits.partitionsForThroughput(Math.max(t.manualRus(), t.autoscaleMaxRus()));
+        while (c.partitions().partitions().size() < needed) {
+            PhysicalPartition oldest = c.partitions().partitions().stream()
+                    .min(java.util.Comparator.comparingInt(p -> p.parents().size())).orElseThrow();
+            c = split(c, oldest.id());
+        }
+        return c;
+    }
+
+    /**
+     * Splits every physical partition that holds more than {@link Limits#maxPhysicalPartitionBytes()} (50 GB) in two
+     * at its median item, as the service does in the background (capacity.md §2.6). A partition that is one logical
+     * partition cannot be split further. Background maintenance calls this; returns how many splits were made.
+     */
+    public int splitOversizedPartitions() {
+        int splits = 0;
+        for (DatabaseInfo db : catalog.databases()) {
+            for (ContainerInfo listed : catalog.containers(db.id())) {
+                ContainerInfo c = listed;
+                for (PhysicalPartition p : listed.partitions().partitions()) {
+                    long[] usage = storage(c, p);
+                    if (usage[0] > limits.maxPhysicalPartitionBytes() && usage[1] > 1) {
+                        c = split(c, p.id());
+                        splits++;
+                    }
+                }
+            }
+        }
+        return splits;
+    }
+
+    /** The bytes stored in one physical partition (its logical partitions' sizes), and how many logical partitions. */
+    private long[] storage(ContainerInfo c, PhysicalPartition p) {
+        long total = 0;
+        long count = 0;
+        try (Cursor cur = store.scan(StoreKeys.partitionSize(c.containerId(), p.minInclusive()),
+                StoreKeys.partitionSize(c.containerId(), p.maxExclusive()))) {
+            while (cur.next()) {
+                total += StoredItem.getLong(cur.value(), 0);
+                count++;
+            }
+        }
+        return new long[] {total, count};
+    }
+
+    private void checkNotServerless(Throughput throughput) {
+        if (capacity.isServerless() && throughput.isProvisioned()) {
+            throw ServiceException.badRequest("Setting offer throughput or autopilot on a serverless account is not"
+                    + " supported; create the resource without throughput.");
+        }
     }
 
     public void deleteContainer(String databaseId, String id) {
@@ -168,6 +283,7 @@ public final class Engine implements AutoCloseable {
     }
 
     public Items items(ContainerInfo container) {
+        runDueSplits();
         ContainerState state = state(container);
         return new Items(store, clock, limits, () -> {
             ContainerInfo now = catalog.current(container);
@@ -198,6 +314,7 @@ public final class Engine implements AutoCloseable {
     /** One page of a query over one scope of the container; see {@link QueryExecutor}. */
     public QueryPage query(ContainerInfo container, QueryScope scope, String text, Map<String, JsonNode> params,
             String continuation, int maxItemCount) {
+        runDueSplits();
         ContainerInfo c = catalog.current(container);
         if (c == null) {
             throw ServiceException.notFound("The container does not exist.");
@@ -363,6 +480,8 @@ public final class Engine implements AutoCloseable {
             try {
                 sweepExpired();
                 pruneChangeLog();
+                runDueSplits();
+                splitOversizedPartitions();
             } catch (RuntimeException e) {
                 org.slf4j.LoggerFactory.getLogger(Engine.class).warn("Background maintenance failed: {}",
                         e.toString());

@@ -59,9 +59,10 @@ public final class PartitaExtension implements ParameterResolver {
         ExtensionContext classContext = context.getTestClass().isPresent() && context.getTestMethod().isPresent()
                 ? context.getParent().orElse(context) : context;
         Class<?> testClass = classContext.getRequiredTestClass();
-        boolean https = testClass.isAnnotationPresent(PartitaTest.class)
-                && testClass.getAnnotation(PartitaTest.class).https();
-        return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(Running.class, k -> new Running(https),
+        PartitaTest options = testClass.getAnnotation(PartitaTest.class);
+        boolean https = options != null && options.https();
+        boolean enforce = options != null && options.enforceCapacity();
+        return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(Running.class, k -> new Running(https, enforce),
                 Running.class);
     }
 
@@ -72,8 +73,9 @@ public final class PartitaExtension implements ParameterResolver {
         private CosmosClient sync;
         private CosmosAsyncClient async;
 
-        Running(boolean https) {
+        Running(boolean https, boolean enforceCapacity) {
             engine = Engine.open(new MemoryStore(), Clock.systemUTC(), Limits.DEFAULTS);
+            engine.capacity().enforce(enforceCapacity);
             engine.startBackgroundTasks();
             try {
                 server = PartitaServer.start(engine, new ServerOptions("localhost", 0, https,

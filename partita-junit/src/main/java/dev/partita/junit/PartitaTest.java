@@ -20,4 +20,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 public @interface PartitaTest {
     /** Serve HTTPS with the self-signed certificate instead of plain HTTP. */
     boolean https() default false;
+
+    /**
+     * Throttle (429, sub-status 3200) requests beyond each physical partition's RU/s budget, as the service does, so
+     * a test can see its retry handling work. Off by default; request charges are returned either way.
+     */
+    boolean enforceCapacity() default false;
 }

@@ -125,6 +125,15 @@ public final class Catalog {
         if (containers.containsKey(key(databaseId, id))) {
             throw ServiceException.conflict("A container with this id already exists in the database.");
         }
+        if (!throughput.isProvisioned() && db.throughput().isProvisioned()) {
+            long sharing = containers.values().stream()
+                    .filter(x -> x.databaseId().equals(databaseId) && !x.throughput().isProvisioned()).count();
+            if (sharing >= limits.maxSharedThroughputContainers()) {
+                throw ServiceException.badRequest("A shared-throughput database can hold at most "
+                        + limits.maxSharedThroughputContainers() + " containers that share its throughput; give the"
+                        + " new container its own throughput.");
+            }
+        }
         int n = explicitPartitions > 0 ? explicitPartitions : initialPartitions(throughput, db.throughput());
         int containerId = nextContainer++;
         String rid = ResourceIds.encode(ResourceIds.container(ResourceIds.database(db.databaseId()), containerId));
@@ -159,6 +168,11 @@ public final class Catalog {
             throw ServiceException.notFound("The container does not exist.");
         }
         return c;
+    }
+
+    /** The container with this internal id, or null if there is none. */
+    public ContainerInfo containerById(int containerId) {
+        return containersById.get(containerId);
     }
 
     /** The current state of a container, or null if it was deleted. */

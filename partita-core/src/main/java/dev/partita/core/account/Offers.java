@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
 import dev.partita.core.Json;
 import dev.partita.core.ServiceException;
+import dev.partita.core.capacity.Limits;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
 import dev.partita.core.store.WriteBatch;
@@ -33,14 +34,10 @@ public final class Offers {
     private static final String BY_RESOURCE = "offer/res/";
     private static final String BY_ID = "offer/id/";
 
-    /** The smallest manual throughput, and the step manual throughput moves in (RU/s). */
-    public static final int MIN_MANUAL_RUS = 400;
-    public static final int MANUAL_STEP_RUS = 100;
-    /** The smallest autoscale maximum, and the step it moves in (RU/s). */
-    public static final int MIN_AUTOSCALE_MAX_RUS = 1000;
-    public static final int AUTOSCALE_STEP_RUS = 1000;
-    /** The largest throughput accepted on one resource (the service's default account quota). */
-    public static final int MAX_RUS = 1_000_000;
+    /** The smallest manual throughput (RU/s), from {@link Limits#DEFAULTS}; see {@link Limits#minManualRus()}. */
+    public static final int MIN_MANUAL_RUS = Limits.DEFAULTS.minManualRus();
+    /** The smallest autoscale maximum (RU/s), from {@link Limits#DEFAULTS}. */
+    public static final int MIN_AUTOSCALE_MAX_RUS = Limits.DEFAULTS.minAutoscaleMaxRus();
 
     private final Engine engine;
     private final Store store;
@@ -92,27 +89,33 @@ public final class Offers {
         this.lock = MetadataLocks.of(store);
     }
 
+    /** {@link #validate(Throughput, Limits)} against the service's limits. */
+    public static Throughput validate(Throughput t) {
+        return validate(t, Limits.DEFAULTS);
+    }
+
     /**
      * Checks a requested throughput: manual at least 400 RU/s in steps of 100; autoscale maximum at least 1,000 RU/s
-     * in steps of 1,000; never both.
+     * in steps of 1,000; at most 1,000,000 either way; never both (the values come from {@code limits}).
      */
-    public static Throughput validate(Throughput t) {
+    public static Throughput validate(Throughput t, Limits limits) {
         if (t.manualRus() > 0 && t.autoscaleMaxRus() > 0) {
             throw ServiceException.badRequest("Set either manual throughput or autoscale settings, not both.");
         }
         if (t.manualRus() < 0 || t.autoscaleMaxRus() < 0) {
             throw ServiceException.badRequest("Throughput must be a positive number of RU/s.");
         }
-        if (t.manualRus() > 0 && (t.manualRus() < MIN_MANUAL_RUS || t.manualRus() % MANUAL_STEP_RUS != 0
-                || t.manualRus() > MAX_RUS)) {
-            throw ServiceException.badRequest("Manual throughput must be between " + MIN_MANUAL_RUS + " and " + MAX_RUS
-                    + " RU/s in steps of " + MANUAL_STEP_RUS + "; got " + t.manualRus() + ".");
+        int max = limits.maxRusPerResource();
+        if (t.manualRus() > 0 && (t.manualRus() < limits.minManualRus()
+                || t.manualRus() % limits.manualStepRus() != 0 || t.manualRus() > max)) {
+            throw ServiceException.badRequest("Manual throughput must be between " + limits.minManualRus() + " and "
+                    + max + " RU/s in steps of " + limits.manualStepRus() + "; got " + t.manualRus() + ".");
         }
-        if (t.autoscaleMaxRus() > 0 && (t.autoscaleMaxRus() < MIN_AUTOSCALE_MAX_RUS
-                || t.autoscaleMaxRus() % AUTOSCALE_STEP_RUS != 0 || t.autoscaleMaxRus() > MAX_RUS)) {
+        if (t.autoscaleMaxRus() > 0 && (t.autoscaleMaxRus() < limits.minAutoscaleMaxRus()
+                || t.autoscaleMaxRus() % limits.autoscaleStepRus() != 0 || t.autoscaleMaxRus() > max)) {
             throw ServiceException.badRequest("The autoscale maximum throughput must be between "
-                    + MIN_AUTOSCALE_MAX_RUS + " and " + MAX_RUS + " RU/s in steps of " + AUTOSCALE_STEP_RUS + "; got "
-                    + t.autoscaleMaxRus() + ".");
+                    + limits.minAutoscaleMaxRus() + " and " + max + " RU/s in steps of " + limits.autoscaleStepRus()
+                    + "; got " + t.autoscaleMaxRus() + ".");
         }
         return t;
     }
@@ -131,6 +134,18 @@ public final class Offers {
             }
         }
         return out;
+    }
+
+    /**
+     * Whether the offer's resource still owes the partition splits of a throughput increase (header
+     * {@code x-ms-offer-replace-pending}); only with a {@link Limits#throughputSplitDelay()}.
+     */
+    public boolean replacePending(Offer offer) {
+        if (ResourceIds.isDatabaseRid(offer.resourceRid())) {
+            return false;
+        }
+        ContainerInfo c = findContainer(offer.resourceRid());
+        return c != null && engine.throughputSplitPending(c);
     }
 
     /** The offer with this rid; 404 if there is none (or its resource is gone or no longer provisioned). */
@@ -184,7 +199,7 @@ public final class Offers {
             }
             wanted = Throughput.manual(manual.intValue());
         }
-        validate(wanted);
+        validate(wanted, engine.limits());
         if (body.has("offerResourceId") && !current.resourceRid().equals(body.get("offerResourceId").asText())) {
             throw ServiceException.badRequest("The offer's 'offerResourceId' cannot be changed.");
         }

@@ -28,6 +28,19 @@ import java.time.Duration;
  * @param changeLogRetention           how long the change log keeps versions for the all-versions feed
  * @param authClockSkew                how far {@code x-ms-date} may be from the server clock (15 min)
  * @param ttlSweepInterval             how often expired items are physically removed
+ * @param minManualRus                 smallest manual throughput of a container or shared database (400 RU/s)
+ * @param manualStepRus                step manual throughput moves in (100 RU/s)
+ * @param minAutoscaleMaxRus           smallest autoscale maximum (1,000 RU/s)
+ * @param autoscaleStepRus             step the autoscale maximum moves in (1,000 RU/s)
+ * @param maxRusPerResource            largest throughput of one container or database (1,000,000 RU/s)
+ * @param maxSharedThroughputContainers containers sharing one database's throughput (25)
+ * @param serverlessRusPerPartition    what one physical partition of a serverless container serves (5,000 RU/s)
+ * @param defaultContainerRus          throughput a provisioned-account container created without any gets (400 RU/s)
+ * @param burstAccumulation            how much idle time a partition's burst capacity holds (300 s of its RU/s)
+ * @param burstMaxRus                  the rate burst capacity lets a partition run at (3,000 RU/s)
+ * @param burstEligibleBelowRus        only partitions provisioned below this get burst capacity (3,000 RU/s)
+ * @param throughputSplitDelay         how long after a throughput increase its partition splits happen (the service
+ *                                     takes 4-6 h; the emulator splits at once by default)
  */
 public record Limits(
         int maxItemBytes,
@@ -50,7 +63,19 @@ public record Limits(
         long maxTtlSeconds,
         Duration changeLogRetention,
         Duration authClockSkew,
-        Duration ttlSweepInterval) {
+        Duration ttlSweepInterval,
+        int minManualRus,
+        int manualStepRus,
+        int minAutoscaleMaxRus,
+        int autoscaleStepRus,
+        int maxRusPerResource,
+        int maxSharedThroughputContainers,
+        int serverlessRusPerPartition,
+        int defaultContainerRus,
+        Duration burstAccumulation,
+        int burstMaxRus,
+        int burstEligibleBelowRus,
+        Duration throughputSplitDelay) {
 
     private static final int MB = 1024 * 1024;
     private static final long GB = 1024L * MB;
@@ -59,7 +84,9 @@ public record Limits(
             2 * MB, 1023, 255, 2048, 101, 3,
             20 * GB, 50 * GB, 10_000, 6_000, 10_000,
             100, 2 * MB, 10, 2 * MB, 4 * MB, 128, Integer.MAX_VALUE,
-            Duration.ofDays(7), Duration.ofMinutes(15), Duration.ofSeconds(1));
+            Duration.ofDays(7), Duration.ofMinutes(15), Duration.ofSeconds(1),
+            400, 100, 1000, 1000, 1_000_000, 25, 5_000, 400,
+            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO);
 
     public Builder toBuilder() {
         return new Builder(this);
@@ -88,6 +115,18 @@ public record Limits(
         private Duration changeLogRetention;
         private Duration authClockSkew;
         private Duration ttlSweepInterval;
+        private int minManualRus;
+        private int manualStepRus;
+        private int minAutoscaleMaxRus;
+        private int autoscaleStepRus;
+        private int maxRusPerResource;
+        private int maxSharedThroughputContainers;
+        private int serverlessRusPerPartition;
+        private int defaultContainerRus;
+        private Duration burstAccumulation;
+        private int burstMaxRus;
+        private int burstEligibleBelowRus;
+        private Duration throughputSplitDelay;
 
         private Builder(Limits l) {
             maxItemBytes = l.maxItemBytes;
@@ -111,6 +150,18 @@ public record Limits(
             changeLogRetention = l.changeLogRetention;
             authClockSkew = l.authClockSkew;
             ttlSweepInterval = l.ttlSweepInterval;
+            minManualRus = l.minManualRus;
+            manualStepRus = l.manualStepRus;
+            minAutoscaleMaxRus = l.minAutoscaleMaxRus;
+            autoscaleStepRus = l.autoscaleStepRus;
+            maxRusPerResource = l.maxRusPerResource;
+            maxSharedThroughputContainers = l.maxSharedThroughputContainers;
+            serverlessRusPerPartition = l.serverlessRusPerPartition;
+            defaultContainerRus = l.defaultContainerRus;
+            burstAccumulation = l.burstAccumulation;
+            burstMaxRus = l.burstMaxRus;
+            burstEligibleBelowRus = l.burstEligibleBelowRus;
+            throughputSplitDelay = l.throughputSplitDelay;
         }
 
         public Builder maxItemBytes(int v) {
@@ -218,8 +269,68 @@ public record Limits(
             return this;
         }
 
+        public Builder minManualRus(int v) {
+            minManualRus = v;
+            return this;
+        }
+
+        public Builder manualStepRus(int v) {
+            manualStepRus = v;
+            return this;
+        }
+
+        public Builder minAutoscaleMaxRus(int v) {
+            minAutoscaleMaxRus = v;
+            return this;
+        }
+
+        public Builder autoscaleStepRus(int v) {
+            autoscaleStepRus = v;
+            return this;
+        }
+
+        public Builder maxRusPerResource(int v) {
+            maxRusPerResource = v;
+            return this;
+        }
+
+        public Builder maxSharedThroughputContainers(int v) {
+            maxSharedThroughputContainers = v;
+            return this;
+        }
+
+        public Builder serverlessRusPerPartition(int v) {
+            serverlessRusPerPartition = v;
+            return this;
+        }
+
+        public Builder defaultContainerRus(int v) {
+            defaultContainerRus = v;
+            return this;
+        }
+
+        public Builder burstAccumulation(Duration v) {
+            burstAccumulation = v;
+            return this;
+        }
+
+        public Builder burstMaxRus(int v) {
+            burstMaxRus = v;
+            return this;
+        }
+
+        public Builder burstEligibleBelowRus(int v) {
+            burstEligibleBelowRus = v;
+            return this;
+        }
+
+        public Builder throughputSplitDelay(Duration v) {
+            throughputSplitDelay = v;
+            return this;
+        }
+
         public Limits build() {
-            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval);
+            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay);
         }
     }
 
@@ -232,6 +343,84 @@ public record Limits(
             return Math.max(1, ceilDiv(manualRus, manualRusPerInitialPartition));
         }
         return 1;
+    }
+
+    /**
+     * The partitions needed to serve {@code rus} RU/s when each can serve {@link #maxPhysicalPartitionRus} (the split
+     * rule of capacity.md §2.6: raising throughput beyond partitions x 10,000 RU/s splits until this many exist).
+     */
+    public int partitionsForThroughput(int rus) {
+        return Math.max(1, ceilDiv(rus, maxPhysicalPartitionRus));
+    }
+
+    /**
+     * These limits with the storage capacities multiplied by {@code factor} (e.g. 1/1000), for scaled simulations:
+     * the logical partition (20 GB) and the physical partition (50 GB), the two limits a test cannot reach with real
+     * data. With 1/1000 a 50 MB partition splits and a 20 MB logical partition fills (403/1014). Throughput limits stay
+     * (a 401st RU in a second is easy to ask for; raising an offer past 10,000 RU/s splits at once), as do the protocol
+     * limits the SDK and the user's code see; set any of them one by one with {@link #with}. Every value stays >= 1.
+     */
+    public Limits scaled(double factor) {
+        if (!(factor > 0)) {
+            throw new IllegalArgumentException("The limits scale must be a positive number; got " + factor + ".");
+        }
+        return toBuilder()
+                .maxLogicalPartitionBytes(scale(maxLogicalPartitionBytes, factor))
+                .maxPhysicalPartitionBytes(scale(maxPhysicalPartitionBytes, factor))
+                .build();
+    }
+
+    private static long scale(long v, double factor) {
+        return Math.max(1, Math.round(v * factor));
+    }
+
+    /**
+     * These limits with one value replaced by name (a record component, e.g. {@code maxItemBytes}); the value is a
+     * number, or for durations an ISO-8601 duration ({@code PT5M}) or a number of seconds. For command-line flags.
+     */
+    public Limits with(String name, String value) {
+        java.lang.reflect.RecordComponent[] components = Limits.class.getRecordComponents();
+        Object[] args = new Object[components.length];
+        boolean found = false;
+        try {
+            for (int i = 0; i < components.length; i++) {
+                java.lang.reflect.RecordComponent rc = components[i];
+                args[i] = rc.getAccessor().invoke(this);
+                if (rc.getName().equals(name)) {
+                    args[i] = parse(rc.getType(), name, value.trim());
+                    found = true;
+                }
+            }
+            if (!found) {
+                throw new IllegalArgumentException("There is no limit named '" + name + "'. Limits: "
+                        + java.util.Arrays.stream(components).map(java.lang.reflect.RecordComponent::getName)
+                                .collect(java.util.stream.Collectors.joining(", ")) + ".");
+            }
+            Class<?>[] types = java.util.Arrays.stream(components).map(java.lang.reflect.RecordComponent::getType)
+                    .toArray(Class<?>[]::new);
+            return Limits.class.getDeclaredConstructor(types).newInstance(args);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("Could not set limit " + name, e);
+        }
+    }
+
+    private static Object parse(Class<?> type, String name, String value) {
+        try {
+            if (type == int.class) {
+                return Integer.parseInt(value.replace("_", ""));
+            }
+            if (type == long.class) {
+                return Long.parseLong(value.replace("_", ""));
+            }
+            if (type == Duration.class) {
+                return value.startsWith("P") || value.startsWith("p") ? Duration.parse(value)
+                        : Duration.ofMillis(Math.round(Double.parseDouble(value) * 1000));
+            }
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("The limit '" + name + "' needs a " + type.getSimpleName()
+                    + " value; got '" + value + "'.");
+        }
+        throw new IllegalArgumentException("The limit '" + name + "' cannot be set from text.");
     }
 
     private static int ceilDiv(int a, int b) {

@@ -1,5 +1,11 @@
 /**
- * Capacity: {@link dev.partita.core.capacity.Limits} (every service limit, one place), and, with the capacity
- * issue, the RU cost model, provisioned throughput, per-partition budgets, burst and priority.
+ * Capacity: {@link dev.partita.core.capacity.Limits} (every service limit, one place, scalable for simulations),
+ * {@link dev.partita.core.capacity.Work} (what an operation did) and {@link dev.partita.core.capacity.CostModel} (its
+ * price in request units), and {@link dev.partita.core.capacity.Capacity}: the throughput each physical partition gets,
+ * its {@link dev.partita.core.capacity.PartitionBudget} in one-second windows of the injected clock, burst capacity,
+ * priority ({@link dev.partita.core.capacity.Priority}) and the 429s when enforcement is on.
+ *
+ * <p>May depend on {@code account} and {@code partition} (to know a container's throughput and ranges); nothing here
+ * touches the store. Routes admit a request after routing it to its partition and charge the price afterwards.
  */
 package dev.partita.core.capacity;

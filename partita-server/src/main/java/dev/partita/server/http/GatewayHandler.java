@@ -142,7 +142,8 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
         HttpHeaders h = reply.headers();
         h.set(Hdr.ACTIVITY_ID, activityId);
         if (!h.contains(Hdr.REQUEST_CHARGE)) {
-            h.set(Hdr.REQUEST_CHARGE, reply.status() >= 400 ? "0" : Double.toString(PlaceholderCharges.READ));
+            // every response carries a charge; the routes price what reached the engine, the rest cost nothing
+            h.set(Hdr.REQUEST_CHARGE, "0");
         }
         h.set(HttpHeaderNames.DATE, HTTP_DATE.format(clock.instant()));
         h.set(Hdr.GATEWAY_VERSION, GATEWAY_VERSION);

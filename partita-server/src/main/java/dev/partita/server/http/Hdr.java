@@ -36,6 +36,8 @@ public final class Hdr {
     public static final AsciiString CONTINUATION = AsciiString.cached("x-ms-continuation");
     public static final AsciiString EXPIRY_SECONDS = AsciiString.cached("x-ms-documentdb-expiry-seconds");
     public static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
+    public static final AsciiString PRIORITY_LEVEL = AsciiString.cached("x-ms-cosmos-priority-level");
+    public static final AsciiString CONSISTENCY_LEVEL = AsciiString.cached("x-ms-consistency-level");
 
     // response
     public static final AsciiString ACTIVITY_ID = AsciiString.cached("x-ms-activity-id");

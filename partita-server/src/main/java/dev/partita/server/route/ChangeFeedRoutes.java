@@ -2,6 +2,7 @@ package dev.partita.server.route;
 
 import dev.partita.core.ServiceException;
 import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.capacity.Capacity;
 import dev.partita.core.changefeed.ChangeFeedJson;
 import dev.partita.core.changefeed.ChangeFeedMode;
 import dev.partita.core.changefeed.ChangeFeedPage;
@@ -10,7 +11,6 @@ import dev.partita.core.changefeed.ChangeFeedStart;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
-import dev.partita.server.http.PlaceholderCharges;
 import dev.partita.server.http.Reply;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -37,9 +37,11 @@ final class ChangeFeedRoutes {
     private static final String FULL_FIDELITY = "full-fidelity feed";
 
     private final RouteContext ctx;
+    private final Metering metering;
 
-    ChangeFeedRoutes(RouteContext ctx) {
+    ChangeFeedRoutes(RouteContext ctx, Metering metering) {
         this.ctx = ctx;
+        this.metering = metering;
     }
 
     Reply read(Exchange ex, ContainerInfo c) {
@@ -49,7 +51,11 @@ final class ChangeFeedRoutes {
         if (since != null) {
             start = start.withModifiedSince(since);
         }
-        ChangeFeedPage page = ctx.engine.changeFeed(c, scope(ex), start, ex.intHeader(Hdr.MAX_ITEM_COUNT, -1), mode);
+        ChangeFeedScope scope = scope(ex);
+        String rangeId = rangeOf(c, scope);
+        ChangeFeedStart from = start;
+        ChangeFeedPage page = metering.run(ex, c, rangeId,
+                () -> ctx.engine.changeFeed(c, scope, from, ex.intHeader(Hdr.MAX_ITEM_COUNT, -1), mode));
         Reply r;
         if (page.notModified()) {
             r = Reply.status(304);
@@ -59,9 +65,8 @@ final class ChangeFeedRoutes {
             r = Reply.status(200).body(ChangeFeedJson.page(c.rid(), page.changes(), shape, c.partitionKey()))
                     .header(Hdr.ITEM_COUNT, Integer.toString(page.changes().size()));
         }
-        r.header(Hdr.ETAG, page.etag()).header(Hdr.SESSION_TOKEN, page.sessionToken())
-                .charge(PlaceholderCharges.READ);
-        return Replies.itemPaths(r, c);
+        r.header(Hdr.ETAG, page.etag()).header(Hdr.SESSION_TOKEN, page.sessionToken());
+        return Replies.itemPaths(metering.charged(r, ex, c, rangeId, page.work()), c);
     }
 
     private static ChangeFeedMode mode(String aIm) {
@@ -86,6 +91,21 @@ final class ChangeFeedRoutes {
             throw ServiceException.badRequest("If-Modified-Since must be an RFC 1123 date, e.g."
                     + " 'Mon, 30 Nov 2026 15:20:01 GMT'.");
         }
+    }
+
+    /** The physical partition whose budget a feed request draws on (null: the engine reports a bad scope). */
+    private static String rangeOf(ContainerInfo c, ChangeFeedScope scope) {
+        try {
+            if (scope.partitionKey() != null) {
+                return Capacity.rangeOf(c, scope.partitionKey()).id();
+            }
+            if (scope.rangeId() != null && !scope.rangeId().isBlank()) {
+                return scope.rangeId();
+            }
+        } catch (RuntimeException e) {
+            // an invalid scope: the engine reports it
+        }
+        return null;
     }
 
     private static ChangeFeedScope scope(Exchange ex) {

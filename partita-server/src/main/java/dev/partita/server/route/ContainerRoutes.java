@@ -26,7 +26,7 @@ final class ContainerRoutes {
         HttpMethod m = ex.method();
         if (m.equals(HttpMethod.POST) && !ex.isQuery()) {
             ObjectNode body = Json.parseObject(ex.body(), "container body");
-            ContainerInfo c = ctx.engine.createContainer(db.id(), body, ThroughputHeaders.parse(ex), 0);
+            ContainerInfo c = ctx.engine.createContainer(db.id(), body, ThroughputHeaders.parse(ex, ctx.engine.limits()), 0);
             return Replies.containerPaths(Replies.resource(201, c.toJson(), c.etag()), c);
         }
         if (m.equals(HttpMethod.GET) || m.equals(HttpMethod.POST)) {

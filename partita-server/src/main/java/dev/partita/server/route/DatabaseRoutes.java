@@ -20,7 +20,7 @@ final class DatabaseRoutes {
         HttpMethod m = ex.method();
         if (m.equals(HttpMethod.POST) && !ex.isQuery()) {
             ObjectNode body = Json.parseObject(ex.body(), "database body");
-            DatabaseInfo db = ctx.engine.createDatabase(body, ThroughputHeaders.parse(ex));
+            DatabaseInfo db = ctx.engine.createDatabase(body, ThroughputHeaders.parse(ex, ctx.engine.limits()));
             return Replies.databasePaths(Replies.resource(201, db.toJson(), db.etag()), db);
         }
         if (m.equals(HttpMethod.GET) || m.equals(HttpMethod.POST)) {

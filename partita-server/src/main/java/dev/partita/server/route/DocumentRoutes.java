@@ -1,11 +1,14 @@
 package dev.partita.server.route;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Json;
 import dev.partita.core.ServiceException;
 import dev.partita.core.SubStatus;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
+import dev.partita.core.capacity.Capacity;
 import dev.partita.core.item.BatchResult;
 import dev.partita.core.item.Conditions;
 import dev.partita.core.item.ItemResult;
@@ -15,7 +18,6 @@ import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.server.auth.Principal;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
-import dev.partita.server.http.PlaceholderCharges;
 import dev.partita.server.http.Reply;
 import io.netty.handler.codec.http.HttpMethod;
 import java.util.ArrayList;
@@ -32,11 +34,13 @@ final class DocumentRoutes {
     private final RouteContext ctx;
     private final Access access;
     private final QueryRoutes queries;
+    private final Metering metering;
 
     DocumentRoutes(RouteContext ctx, Access access, QueryRoutes queries) {
         this.ctx = ctx;
         this.access = access;
         this.queries = queries;
+        this.metering = new Metering(ctx.engine.capacity());
     }
 
     Reply feed(Exchange ex, ResourcePath path, Principal who) {
@@ -65,7 +69,8 @@ final class DocumentRoutes {
         byte[] body = ex.body();
         PartitionKeyValue pk = partitionKey(ex);
         Conditions conditions = conditions(ex);
-        ItemResult r = ex.flag(Hdr.IS_UPSERT) ? items.upsert(pk, body, conditions) : items.create(pk, body, conditions);
+        ItemResult r = metering.run(ex, c, rangeFor(c, pk, range), () -> ex.flag(Hdr.IS_UPSERT)
+                ? items.upsert(pk, body, conditions) : items.create(pk, body, conditions));
         return itemReply(ex, c, r, true);
     }
 
@@ -79,22 +84,26 @@ final class DocumentRoutes {
         String id = path.seg(5);
         access.checkContainer(who, ex, db, c, Access.Part.DOC, id);
         checkIntendedContainer(ex, c);
-        namedRange(ex, c);
+        PhysicalPartition named = namedRange(ex, c);
         Items items = ctx.engine.items(c);
         PartitionKeyValue pk = partitionKey(ex);
         Conditions conditions = conditions(ex);
         HttpMethod m = ex.method();
+        String rangeId = rangeFor(c, pk, named);
         if (m.equals(HttpMethod.GET)) {
-            return itemReply(ex, c, items.read(pk, id, conditions), false);
+            return itemReply(ex, c, metering.run(ex, c, rangeId, () -> items.read(pk, id, conditions)), false);
         }
         if (m.equals(HttpMethod.PUT)) {
-            return itemReply(ex, c, items.replace(pk, id, ex.body(), conditions), true);
+            byte[] body = ex.body();
+            return itemReply(ex, c, metering.run(ex, c, rangeId, () -> items.replace(pk, id, body, conditions)),
+                    true);
         }
         if (m.equals(HttpMethod.DELETE)) {
-            return itemReply(ex, c, items.delete(pk, id, conditions), true);
+            return itemReply(ex, c, metering.run(ex, c, rangeId, () -> items.delete(pk, id, conditions)), true);
         }
         if (m.equals(HttpMethod.PATCH)) {
-            return itemReply(ex, c, items.patch(pk, id, ex.body(), conditions), true);
+            byte[] body = ex.body();
+            return itemReply(ex, c, metering.run(ex, c, rangeId, () -> items.patch(pk, id, body, conditions)), true);
         }
         throw Replies.methodNotAllowed(ex);
     }
@@ -103,12 +112,22 @@ final class DocumentRoutes {
         byte[] body = ex.body();
         String atomicHeader = ex.header(Hdr.BATCH_ATOMIC);
         boolean atomic = atomicHeader == null ? ex.header(Hdr.PARTITION_KEY) != null : ex.flag(Hdr.BATCH_ATOMIC);
-        BatchResult result = atomic ? items.batch(partitionKey(ex), body) : items.bulk(body);
+        PartitionKeyValue pk = partitionKey(ex);
+        String admitted = rangeFor(c, atomic ? pk : null, range);
+        BatchResult result = metering.run(ex, c, admitted, () -> atomic ? items.batch(pk, body) : items.bulk(body));
         List<Boolean> reads = readFlags(body);
-        int n = result.results().size();
-        Reply r = Reply.json(result.allSucceeded() ? 200 : 207,
-                result.toJson(ex.minimalReturn(), reads, PlaceholderCharges.WRITE));
-        r.charge(PlaceholderCharges.WRITE * n);
+        ArrayNode ops = result.toJson(ex.minimalReturn(), reads, 0);
+        double total = 0;
+        for (int i = 0; i < result.results().size(); i++) {
+            BatchResult.OpResult op = result.results().get(i);
+            double ru = op.isSuccess() || op.status() == 424 ? metering.price(ex, op.work())
+                    : ctx.engine.capacity().costs().failed(op.status());
+            ((ObjectNode) ops.get(i)).put("requestCharge", ru);
+            total += ru;
+        }
+        String chargedRange = result.rangeId() != null ? result.rangeId() : admitted;
+        Reply r = Reply.json(result.allSucceeded() ? 200 : 207, ops)
+                .charge(ctx.engine.capacity().charge(c, chargedRange, roundCharge(total)));
         String rangeId = range != null ? range.id() : result.rangeId();
         if (result.lsn() >= 0 && rangeId != null) {
             r.header(Hdr.SESSION_TOKEN, rangeId + ":-1#" + result.lsn());
@@ -126,7 +145,31 @@ final class DocumentRoutes {
         return out;
     }
 
-    private static Reply itemReply(Exchange ex, ContainerInfo c, ItemResult r, boolean write) {
+    /** Sums of per-operation charges, kept to hundredths as every charge is. */
+    private static double roundCharge(double ru) {
+        return Math.round(ru * 100) / 100.0;
+    }
+
+    /**
+     * The physical partition a request runs on, for admission: the range it names, else its partition key's, else
+     * null (the engine routes it; its budget is then the first partition's). An invalid key is left for the engine
+     * to report.
+     */
+    private static String rangeFor(ContainerInfo c, PartitionKeyValue pk, PhysicalPartition named) {
+        if (named != null) {
+            return named.id();
+        }
+        if (pk == null) {
+            return null;
+        }
+        try {
+            return Capacity.rangeOf(c, pk).id();
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private Reply itemReply(Exchange ex, ContainerInfo c, ItemResult r, boolean write) {
         Reply reply = Reply.status(r.status());
         if (r.item() != null && r.status() != 304 && !(write && ex.minimalReturn())) {
             reply.body(r.item().bytes(), r.item().jsonOffset(), r.item().jsonLength());
@@ -136,7 +179,7 @@ final class DocumentRoutes {
             reply.header(Hdr.SESSION_TOKEN, r.sessionToken());
             reply.header(Hdr.PARTITION_KEY_RANGE_ID, r.rangeId());
         }
-        reply.charge(write ? PlaceholderCharges.WRITE : PlaceholderCharges.READ);
+        metering.charged(reply, ex, c, r.rangeId(), r.work());
         return Replies.itemPaths(reply, c);
     }
 

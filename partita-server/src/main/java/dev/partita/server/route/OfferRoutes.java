@@ -40,6 +40,6 @@ final class OfferRoutes {
         }
         return Replies.resource(200, offer.toJson(), offer.etag())
                 .header(Hdr.MIN_THROUGHPUT, Integer.toString(offer.minThroughput()))
-                .header(Hdr.OFFER_REPLACE_PENDING, "false");
+                .header(Hdr.OFFER_REPLACE_PENDING, Boolean.toString(ctx.offers.replacePending(offer)));
     }
 }

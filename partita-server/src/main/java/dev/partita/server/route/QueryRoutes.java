@@ -7,12 +7,12 @@ import dev.partita.core.Json;
 import dev.partita.core.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
+import dev.partita.core.capacity.Capacity;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.query.QueryPage;
 import dev.partita.core.query.QueryScope;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
-import dev.partita.server.http.PlaceholderCharges;
 import dev.partita.server.http.Reply;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -35,10 +35,12 @@ import java.util.Set;
 public final class QueryRoutes {
     private final RouteContext ctx;
     private final ChangeFeedRoutes changeFeed;
+    private final Metering metering;
 
     QueryRoutes(RouteContext ctx) {
         this.ctx = ctx;
-        this.changeFeed = new ChangeFeedRoutes(ctx);
+        this.metering = new Metering(ctx.engine.capacity());
+        this.changeFeed = new ChangeFeedRoutes(ctx, metering);
     }
 
     /** The query plan: the rewrite and the EPK ranges the SDK runs the query on (query-plans.md). */
@@ -49,7 +51,9 @@ public final class QueryRoutes {
             throw ServiceException.badRequest("The query body must have a string 'query'.");
         }
         return Reply.json(200, ctx.engine.queryPlan(c, text.asText(), parameters(body.get("parameters")),
-                features(ex.header(Hdr.SUPPORTED_QUERY_FEATURES)))).charge(PlaceholderCharges.READ);
+                features(ex.header(Hdr.SUPPORTED_QUERY_FEATURES))))
+                // computed by the gateway, not a partition: it draws on no partition's budget
+                .charge(ctx.engine.capacity().costs().metadata());
     }
 
     private static Set<String> features(String header) {
@@ -72,9 +76,11 @@ public final class QueryRoutes {
         if (text == null || !text.isTextual()) {
             throw ServiceException.badRequest("The query body must have a string 'query'.");
         }
-        QueryPage page = ctx.engine.query(c, scope(ex), text.asText(), parameters(body.get("parameters")),
-                ex.header(Hdr.CONTINUATION), ex.intHeader(Hdr.MAX_ITEM_COUNT, -1));
-        return page(c, page);
+        Map<String, JsonNode> params = parameters(body.get("parameters"));
+        QueryScope scope = scope(ex);
+        QueryPage page = metering.run(ex, c, rangeOf(c, scope), () -> ctx.engine.query(c, scope, text.asText(),
+                params, ex.header(Hdr.CONTINUATION), ex.intHeader(Hdr.MAX_ITEM_COUNT, -1)));
+        return page(ex, c, scope, page);
     }
 
     /** A read feed of the documents ({@code GET .../docs} without {@code A-IM}): {@code SELECT * FROM c}, paged. */
@@ -82,19 +88,42 @@ public final class QueryRoutes {
         if (ex.header(Hdr.A_IM) != null) {
             return changeFeed.read(ex, c);
         }
-        QueryPage page = ctx.engine.query(c, scope(ex), "SELECT * FROM c", Map.of(), ex.header(Hdr.CONTINUATION),
-                ex.intHeader(Hdr.MAX_ITEM_COUNT, -1));
-        return page(c, page);
+        QueryScope scope = scope(ex);
+        QueryPage page = metering.run(ex, c, rangeOf(c, scope), () -> ctx.engine.query(c, scope, "SELECT * FROM c",
+                Map.of(), ex.header(Hdr.CONTINUATION), ex.intHeader(Hdr.MAX_ITEM_COUNT, -1)));
+        return page(ex, c, scope, page);
     }
 
-    private Reply page(ContainerInfo c, QueryPage page) {
+    /** The physical partition a scoped request runs on (for admission), or null when it spans the container. */
+    private static String rangeOf(ContainerInfo c, QueryScope scope) {
+        try {
+            if (scope.partitionKey() != null) {
+                return Capacity.rangeOf(c, scope.partitionKey()).id();
+            }
+            if (scope.rangeId() != null && !scope.rangeId().isBlank()) {
+                String id = scope.rangeId();
+                return id.substring(id.lastIndexOf(',') + 1).trim();
+            }
+            if (scope.startEpk() != null) {
+                return c.partitions().route(scope.startEpk()).id();
+            }
+        } catch (RuntimeException e) {
+            // an invalid scope: the engine reports it
+        }
+        return null;
+    }
+
+    private Reply page(Exchange ex, ContainerInfo c, QueryScope scope, QueryPage page) {
         ObjectNode out = Json.object();
         out.put("_rid", c.rid());
         ArrayNode docs = out.putArray("Documents");
         page.rows().forEach(docs::add);
         out.put("_count", page.rows().size());
-        Reply r = Reply.json(200, out).header(Hdr.ITEM_COUNT, Integer.toString(page.rows().size()))
-                .charge(PlaceholderCharges.READ);
+        String charged = page.rangeId() != null ? page.rangeId() : rangeOf(c, scope);
+        // a page not scoped to one partition (never from the SDK, which sends one request per range) ran on all
+        int touched = charged == null ? c.partitions().partitions().size() : 1;
+        Reply r = metering.charged(Reply.json(200, out), ex, c, charged, page.work(), touched)
+                .header(Hdr.ITEM_COUNT, Integer.toString(page.rows().size()));
         if (page.continuation() != null) {
             r.header(Hdr.CONTINUATION, page.continuation());
         }

@@ -5,7 +5,9 @@ import dev.partita.server.auth.Principal;
 import dev.partita.server.http.Dispatcher;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
-import dev.partita.server.http.PlaceholderCharges;
+import dev.partita.core.ServiceException;
+import dev.partita.core.capacity.CostModel;
+import dev.partita.server.http.ErrorReplies;
 import dev.partita.server.http.Reply;
 import java.util.function.Supplier;
 
@@ -33,6 +35,7 @@ public final class Router implements Dispatcher {
     private final OfferRoutes offers;
     private final UserRoutes users;
     private final PermissionRoutes permissions;
+    private final CostModel costs;
 
     /** @param advertisedHost {@code host:port} the account read advertises when a request has no Host header */
     public Router(RouteContext ctx, Authenticator authenticator, Supplier<String> advertisedHost) {
@@ -46,6 +49,7 @@ public final class Router implements Dispatcher {
         this.offers = new OfferRoutes(ctx);
         this.users = new UserRoutes(ctx);
         this.permissions = new PermissionRoutes(ctx);
+        this.costs = ctx.engine.capacity().costs();
     }
 
     @Override
@@ -54,9 +58,16 @@ public final class Router implements Dispatcher {
         Principal who = authenticator.authenticate(ex.method().name(), ex.header(Hdr.AUTHORIZATION),
                 ex.header(Hdr.X_DATE), ex.header(Hdr.HTTP_DATE), path.authType(), path.authLink());
         Access.checkWrite(who, ex);
-        Reply reply = route(ex, path, who);
-        if (!ex.isRead() && reply.status() < 400 && !reply.headers().contains(Hdr.REQUEST_CHARGE)) {
-            reply.charge(PlaceholderCharges.WRITE);
+        Reply reply;
+        try {
+            reply = route(ex, path, who);
+        } catch (ServiceException e) {
+            // an authenticated request the engine refused is charged (429s are not); see CostModel#failed
+            return ErrorReplies.of(e).charge(costs.failed(e.status()));
+        }
+        if (!reply.headers().contains(Hdr.REQUEST_CHARGE)) {
+            // databases, containers, offers, users, permissions, partition key ranges: metadata requests
+            reply.charge(costs.metadata());
         }
         return reply;
     }

@@ -5,6 +5,7 @@ import dev.partita.core.Json;
 import dev.partita.core.ServiceException;
 import dev.partita.core.account.Offers;
 import dev.partita.core.account.Throughput;
+import dev.partita.core.capacity.Limits;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
 
@@ -16,7 +17,7 @@ final class ThroughputHeaders {
     private ThroughputHeaders() {
     }
 
-    static Throughput parse(Exchange ex) {
+    static Throughput parse(Exchange ex, Limits limits) {
         String manual = ex.header(Hdr.OFFER_THROUGHPUT);
         String auto = ex.header(Hdr.OFFER_AUTOPILOT);
         if (manual != null && !manual.isBlank() && auto != null && !auto.isBlank()) {
@@ -25,7 +26,7 @@ final class ThroughputHeaders {
         }
         if (manual != null && !manual.isBlank()) {
             try {
-                return Offers.validate(Throughput.manual(Integer.parseInt(manual.trim())));
+                return Offers.validate(Throughput.manual(Integer.parseInt(manual.trim())), limits);
             } catch (NumberFormatException e) {
                 throw ServiceException.badRequest("x-ms-offer-throughput must be a whole number of RU/s.");
             }
@@ -36,7 +37,7 @@ final class ThroughputHeaders {
             if (max == null || !max.canConvertToInt()) {
                 throw ServiceException.badRequest("x-ms-cosmos-offer-autopilot-settings needs a 'maxThroughput'.");
             }
-            return Offers.validate(Throughput.autoscale(max.intValue()));
+            return Offers.validate(Throughput.autoscale(max.intValue()), limits);
         }
         return Throughput.NONE;
     }
