@@ -61,7 +61,11 @@ final class Replay implements AutoCloseable {
     Replay(Limits limits) {
         System.setProperty("COSMOS.DISABLE_IMDS_ACCESS", "true");
         System.setProperty("COSMOS.HTTP_CONNECTION_WITHOUT_TLS_ALLOWED", "true");
+        // the SDK's start-up notices would drown the report
+        System.setProperty("org.slf4j.simpleLogger.log.com.azure.cosmos", "error");
         engine = Engine.open(new MemoryStore(), clock, limits);
+        // the point of the replay: each candidate's partitions run out of request units as they would in the service
+        engine.capacity().enforce(true);
         engine.createDatabase(Json.object().put("id", DATABASE), Throughput.NONE);
         server = PartitaServer.start(engine, new ServerOptions("localhost", 0, false, null, Keys.emulator(), false));
         client = new CosmosClientBuilder().endpoint(server.endpoint()).key(Keys.EMULATOR_PRIMARY).gatewayMode()
@@ -140,13 +144,14 @@ final class Replay implements AutoCloseable {
         };
     }
 
-    /** The first page of a query (what a page of a listing costs), summed over the ranges the SDK asked. */
+    /** A whole query: every page from every range the SDK asked, so a fan-out pays for each partition it visits. */
     private static double query(CosmosContainer container, SqlQuerySpec spec) {
+        double charge = 0;
         for (FeedResponse<JsonNode> page : container.queryItems(spec, new CosmosQueryRequestOptions(), JsonNode.class)
                 .iterableByPage(100)) {
-            return page.getRequestCharge();
+            charge += page.getRequestCharge();
         }
-        return 0;
+        return charge;
     }
 
     private static PartitionKey key(Candidate candidate, ObjectNode item) {
