@@ -35,6 +35,11 @@ public final class TrackingStore {
 
     /** Creates the container as the record specifies: key [/endpointId, /id], TTL on, autoscale up to 4,000 RU/s. */
     public static CosmosContainer create(CosmosDatabase database) {
+        return create(database, ThroughputProperties.createAutoscaledThroughput(AUTOSCALE_MAX_RUS));
+    }
+
+    /** The same container with other throughput (tests and simulations). */
+    public static CosmosContainer create(CosmosDatabase database, ThroughputProperties throughput) {
         PartitionKeyDefinition key = new PartitionKeyDefinition();
         key.setPaths(List.of("/endpointId", "/id"));
         key.setKind(PartitionKind.MULTI_HASH);
@@ -42,7 +47,7 @@ public final class TrackingStore {
         CosmosContainerProperties properties = new CosmosContainerProperties(CONTAINER, key);
         properties.setDefaultTimeToLiveInSeconds(-1);
         try {
-            database.createContainer(properties, ThroughputProperties.createAutoscaledThroughput(AUTOSCALE_MAX_RUS));
+            database.createContainer(properties, throughput);
         } catch (CosmosException e) {
             if (e.getStatusCode() != 409) {
                 throw e;

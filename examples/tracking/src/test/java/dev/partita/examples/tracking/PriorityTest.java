@@ -1,0 +1,60 @@
+package dev.partita.examples.tracking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.cosmos.CosmosClient;
+import com.azure.cosmos.CosmosClientBuilder;
+import com.azure.cosmos.CosmosException;
+import com.azure.cosmos.ThrottlingRetryOptions;
+import com.azure.cosmos.models.ThroughputProperties;
+import dev.partita.junit.PartitaTest;
+import dev.partita.server.PartitaServer;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * With capacity enforcement on, the tracking store's low-priority work (searches, purges, migration) is throttled
+ * before the resolver's high-priority writes when the endpoint's partition runs out of request units.
+ */
+@PartitaTest(enforceCapacity = true)
+class PriorityTest {
+    static final String KEY =
+            "C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==";
+
+    @Test
+    void lowPriorityIsThrottledFirst(PartitaServer server) {
+        // the SDK's own 429 retries are off, so every throttle is seen
+        try (CosmosClient client = new CosmosClientBuilder().endpoint(server.endpoint()).key(KEY).gatewayMode()
+                .endpointDiscoveryEnabled(false)
+                .throttlingRetryOptions(new ThrottlingRetryOptions().setMaxRetryAttemptsOnThrottledRequests(0))
+                .buildClient()) {
+            client.createDatabase("priority");
+            TrackingStore store = new TrackingStore(TrackingStore.create(client.getDatabase("priority"),
+                    ThroughputProperties.createManualThroughput(400)), new QueryLog());
+            EndpointScope orders = store.endpoint("orders");
+            List<String> throttled = new ArrayList<>();
+            int lowThrottled = 0;
+            int highThrottled = 0;
+            for (int i = 0; i < 150; i++) {
+                try {
+                    orders.upsert(TrackingFixture.row(i, FailedMessage.FAILED, i));
+                } catch (CosmosException e) {
+                    assertThat(e.getStatusCode()).isEqualTo(429);
+                    highThrottled++;
+                    throttled.add("high");
+                }
+                try {
+                    orders.search(FailedMessage.FAILED, 10, null);
+                } catch (CosmosException e) {
+                    assertThat(e.getStatusCode()).isEqualTo(429);
+                    lowThrottled++;
+                    throttled.add("low");
+                }
+            }
+            assertThat(throttled).as("the budget ran out at least once").isNotEmpty();
+            assertThat(throttled.get(0)).as("the first request refused").isEqualTo("low");
+            assertThat(lowThrottled).isGreaterThan(highThrottled);
+        }
+    }
+}
