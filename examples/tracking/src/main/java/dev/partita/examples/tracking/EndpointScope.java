@@ -36,8 +36,13 @@ public final class EndpointScope {
 
     /** The resolver's write: high priority; the endpoint id comes from the scope, never from the row. */
     public void upsert(FailedMessage row) {
+        upsertCharged(row);
+    }
+
+    /** {@link #upsert}, returning the request charge. */
+    public double upsertCharged(FailedMessage row) {
         FailedMessage scoped = row.forEndpoint(endpointId);
-        store.container().upsertItem(scoped, key(scoped.id()), Priority.high());
+        return store.container().upsertItem(scoped, key(scoped.id()), Priority.high()).getRequestCharge();
     }
 
     public Optional<FailedMessage> read(String id) {

@@ -57,4 +57,20 @@ class PriorityTest {
             assertThat(lowThrottled).isGreaterThan(highThrottled);
         }
     }
+
+    @Test
+    void aHotEndpointIsCappedAtItsPartitionsShare(PartitaServer server) {
+        try (CosmosClient client = new CosmosClientBuilder().endpoint(server.endpoint()).key(KEY).gatewayMode()
+                .endpointDiscoveryEnabled(false)
+                .throttlingRetryOptions(new ThrottlingRetryOptions().setMaxRetryAttemptsOnThrottledRequests(0))
+                .buildClient()) {
+            HotEndpoint.Result r = HotEndpoint.measure(client, 400, java.time.Duration.ofSeconds(2));
+            assertThat(r.hotThrottled()).as("the hot endpoint meets the ceiling: " + r).isPositive();
+            // the budget is per one-second window; a debt carried from the last write is the only overshoot
+            assertThat(r.hotRuPerSecond()).isLessThan(r.shareRuPerSecond() * 1.5);
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            TrackingReport.printHotEndpoint(new java.io.PrintStream(out, true), r);
+            assertThat(out.toString()).contains("hot endpoint:").contains("partition's share of 400 RU/s");
+        }
+    }
 }
