@@ -69,6 +69,12 @@ public final class Engine implements AutoCloseable {
         this.queries = new QueryExecutor(store, clock, limits);
         this.changeFeeds = new ChangeFeedReader(store, clock, limits);
         this.capacity = new Capacity(clock, limits, CostModel.DEFAULT, catalog::databaseByRid);
+        // indexes left incomplete (by a crash during a rebuild, or by an older version) are rebuilt before use
+        for (DatabaseInfo db : catalog.databases()) {
+            for (ContainerInfo c : catalog.containers(db.id())) {
+                items(c).reindexIfStale();
+            }
+        }
     }
 
     /** An engine over {@code store} that evaluates patch conditions with the query language; it owns the store. */
@@ -161,6 +167,9 @@ public final class Engine implements AutoCloseable {
             ContainerInfo after = catalog.replaceContainer(databaseId, id, body);
             if (!Objects.equals(before.defaultTtl(), after.defaultTtl())) {
                 items(after).recomputeExpiry();
+            }
+            if (!Objects.equals(before.properties().get("indexingPolicy"), after.properties().get("indexingPolicy"))) {
+                items(after).reindex();
             }
             return after;
         } finally {

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosContainer;
 import com.azure.cosmos.CosmosDatabase;
+import com.azure.cosmos.models.CompositePath;
+import com.azure.cosmos.models.CompositePathSortOrder;
 import com.azure.cosmos.models.CosmosContainerProperties;
+import com.azure.cosmos.models.IndexingPolicy;
 import com.azure.cosmos.models.CosmosItemIdentity;
 import com.azure.cosmos.models.CosmosQueryRequestOptions;
 import com.azure.cosmos.models.FeedResponse;
@@ -41,8 +44,9 @@ class QuerySdkTest {
         client = t.client();
         client.createDatabase("q");
         CosmosDatabase db = client.getDatabase("q");
-        db.createContainer(new CosmosContainerProperties("one", "/pk"));
-        db.createContainer(new CosmosContainerProperties("five", "/pk"), ThroughputProperties.createManualThroughput(30_000));
+        db.createContainer(withCatNComposite(new CosmosContainerProperties("one", "/pk")));
+        db.createContainer(withCatNComposite(new CosmosContainerProperties("five", "/pk")),
+                ThroughputProperties.createManualThroughput(30_000));
         one = db.getContainer("one");
         five = db.getContainer("five");
         for (int i = 0; i < ITEMS; i++) {
@@ -51,6 +55,14 @@ class QuerySdkTest {
             one.createItem(doc);
             five.createItem(doc);
         }
+    }
+
+    /** ORDER BY c.cat, c.n DESC needs a composite index, as in the service. */
+    static CosmosContainerProperties withCatNComposite(CosmosContainerProperties props) {
+        IndexingPolicy policy = new IndexingPolicy();
+        policy.setCompositeIndexes(List.of(List.of(new CompositePath().setPath("/cat"),
+                new CompositePath().setPath("/n").setOrder(CompositePathSortOrder.DESCENDING))));
+        return props.setIndexingPolicy(policy);
     }
 
     @AfterAll

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Json;
 import dev.partita.core.ServiceException;
 import dev.partita.core.capacity.Limits;
+import dev.partita.core.index.IndexState;
+import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.PartitionMap;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.store.Cursor;
@@ -121,6 +123,7 @@ public final class Catalog {
             int explicitPartitions) {
         DatabaseInfo db = database(databaseId);
         ContainerProperties props = ContainerProperties.parse(body, limits);
+        IndexingPolicy.parse(props.body().get("indexingPolicy")); // a bad policy is a 400 before anything is created
         String id = props.body().get("id").asText();
         if (containers.containsKey(key(databaseId, id))) {
             throw ServiceException.conflict("A container with this id already exists in the database.");
@@ -142,6 +145,8 @@ public final class Catalog {
                 PartitionMap.initial(props.partitionKey(), n), n, nowSeconds(), newEtag(), throughput);
         WriteBatch batch = new WriteBatch();
         batch.put(StoreKeys.meta(COLL + databaseId + "/" + id), Json.bytes(containerRecord(c)));
+        // an empty container's index is complete for its policy
+        batch.put(IndexState.key(c.containerId()), IndexState.value(c.properties().get("indexingPolicy")));
         putCounters(batch);
         store.apply(batch);
         remember(c);
@@ -190,6 +195,7 @@ public final class Catalog {
     public synchronized ContainerInfo replaceContainer(String databaseId, String id, ObjectNode body) {
         ContainerInfo old = container(databaseId, id);
         ContainerProperties props = ContainerProperties.parse(body, limits);
+        IndexingPolicy.parse(props.body().get("indexingPolicy"));
         if (!props.body().get("id").asText().equals(id)) {
             throw ServiceException.badRequest("The container id in the body does not match the id in the path.");
         }

@@ -69,11 +69,16 @@ public record ContainerProperties(ObjectNode body, PartitionKeyDefinition partit
             throw ServiceException.badRequest("An indexing policy with mode 'none' must set 'automatic' to false.");
         }
         p.put("automatic", !"none".equals(mode) && automatic);
-        if (!p.has("includedPaths") || p.get("includedPaths").isEmpty()) {
-            p.putArray("includedPaths").addObject().put("path", "/*");
-        }
         if (!p.has("excludedPaths")) {
             p.putArray("excludedPaths");
+        }
+        // the root defaults to included unless the policy excludes it ("index nothing but what I list")
+        if ((!p.has("includedPaths") || p.get("includedPaths").isEmpty())
+                && !containsPath(p.get("excludedPaths"), "/*")) {
+            p.putArray("includedPaths").addObject().put("path", "/*");
+        }
+        if (!p.has("includedPaths")) {
+            p.putArray("includedPaths");
         }
         for (String list : List.of("includedPaths", "excludedPaths")) {
             JsonNode paths = p.get(list);

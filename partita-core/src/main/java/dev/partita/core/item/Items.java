@@ -15,15 +15,21 @@ import dev.partita.core.capacity.Limits;
 import dev.partita.core.capacity.Work;
 import dev.partita.core.changefeed.ChangeRecord;
 import dev.partita.core.changefeed.ChangeRecord.Operation;
+import dev.partita.core.index.IndexState;
+import dev.partita.core.index.IndexTerms;
+import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.store.Cursor;
+import dev.partita.core.store.Snapshot;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
 import dev.partita.core.store.WriteBatch;
+import java.nio.ByteBuffer;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -234,11 +240,15 @@ public final class Items {
         private final ContainerInfo c;
         private final Txn txn = new Txn(store);
         private final long now = nowSeconds();
+        private final IndexingPolicy policy;
         private String rangeId;
         private String batchEpk;
+        /** Index terms written or removed by the operation in progress (a batch runs several). */
+        private long opTerms;
 
         WriteTxn(ContainerInfo c) {
             this.c = c;
+            this.policy = IndexingPolicy.of(c.containerId(), c.properties().get("indexingPolicy"));
         }
 
         String rangeId() {
@@ -317,9 +327,11 @@ public final class Items {
             }
             checkIfMatch(conditions, old);
             long lsn = state.nextLsn();
+            opTerms = 0;
             remove(epk, id, old);
             log(new ChangeRecord(Operation.DELETE, lsn, now, epk, id, old.lsn(), null, old.json()));
-            return new ItemResult(204, null, null, lsn, rangeId, Work.write(Work.Operation.DELETE, old.jsonLength(), 0));
+            return new ItemResult(204, null, null, lsn, rangeId,
+                    Work.write(Work.Operation.DELETE, old.jsonLength(), opTerms));
         }
 
         ItemResult readInBatch(PartitionKeyValue pk, String id, Conditions conditions) {
@@ -370,6 +382,7 @@ public final class Items {
             }
             route(epk);
             long lsn = state.nextLsn();
+            opTerms = 0;
             remove(epk, id, old);
             log(new ChangeRecord(Operation.TTL_EXPIRE, lsn, now, epk, id, old.lsn(), null, old.json()));
             return true;
@@ -434,6 +447,7 @@ public final class Items {
          *                 properties, the stored JSON is these bytes with the system properties appended
          */
         private ItemResult write(Located at, ObjectNode doc, byte[] original, byte[] raw, int status) {
+            opTerms = 0;
             StoredItem previous = raw == null ? null : StoredItem.wrap(raw);
             if (previous != null && !previous.isLiveAt(now)) {
                 // an expired version still on disk: record its expiry first, as the sweeper would have
@@ -460,6 +474,13 @@ public final class Items {
                 doc.put("_attachments", "attachments/");
                 doc.put("_ts", now);
                 json = Json.bytes(doc);
+            } else if (policy.isIndexing()) {
+                // the stored JSON got them appended; the index sees the item as stored
+                doc.put("_rid", docRid);
+                doc.put("_self", self);
+                doc.put("_etag", etag);
+                doc.put("_attachments", "attachments/");
+                doc.put("_ts", now);
             }
             if (json.length > limits.maxItemBytes()) {
                 throw ServiceException.tooLarge("The item is " + json.length + " bytes; the limit is "
@@ -470,20 +491,59 @@ public final class Items {
                         + " levels.");
             }
             StoredItem item = StoredItem.encode(lsn, now, ridSequence, expiresAt, json);
+            ObjectNode previousDoc = previous != null && needsOldDoc() ? Json.parseObject(previous.json(),
+                    "stored item") : null;
             if (previous != null) {
-                unindex(at.epk, at.id, previous);
+                unindex(at.epk, at.id, previous, previousDoc);
             }
             index(at.epk, at.id, doc, expiresAt);
+            updateTerms(at.epk, at.id, previousDoc, doc);
             addSize(at.epk, item.bytes().length - (previous == null ? 0 : previous.bytes().length));
             txn.put(StoreKeys.item(c.containerId(), at.epk, at.id), item.bytes());
             log(new ChangeRecord(previous == null ? Operation.CREATE : Operation.REPLACE, lsn, now, at.epk, at.id,
                     previous == null ? 0 : previous.lsn(), json, previous == null ? null : previous.json()));
             return new ItemResult(status, item, etag, lsn, rangeId,
-                    Work.write(previous == null ? Work.Operation.CREATE : Work.Operation.REPLACE, json.length, 0));
+                    Work.write(previous == null ? Work.Operation.CREATE : Work.Operation.REPLACE, json.length,
+                            opTerms));
+        }
+
+        private boolean needsOldDoc() {
+            return policy.isIndexing() || !c.uniqueKeys().isEmpty();
+        }
+
+        /**
+         * Replaces the item's index entries: the terms of the old version go, those of the new one come. Both count
+         * as work (the service prices a replace as removal plus insertion); entries common to both stay untouched.
+         */
+        private void updateTerms(String epk, String id, ObjectNode before, ObjectNode after) {
+            if (!policy.isIndexing()) {
+                return;
+            }
+            List<byte[]> removed = before == null ? List.of() : IndexTerms.of(policy, before);
+            List<byte[]> added = after == null ? List.of() : IndexTerms.of(policy, after);
+            opTerms += removed.size() + added.size();
+            Set<ByteBuffer> kept = new HashSet<>();
+            for (byte[] t : added) {
+                kept.add(ByteBuffer.wrap(t));
+            }
+            Set<ByteBuffer> old = new HashSet<>();
+            for (byte[] t : removed) {
+                old.add(ByteBuffer.wrap(t));
+                if (!kept.contains(ByteBuffer.wrap(t))) {
+                    txn.delete(StoreKeys.index(c.containerId(), t, epk, id));
+                }
+            }
+            for (byte[] t : added) {
+                if (!old.contains(ByteBuffer.wrap(t))) {
+                    txn.put(StoreKeys.index(c.containerId(), t, epk, id), NO_VALUE);
+                }
+            }
         }
 
         private void remove(String epk, String id, StoredItem old) {
-            unindex(epk, id, old);
+            ObjectNode oldDoc = needsOldDoc() ? Json.parseObject(old.json(), "stored item") : null;
+            unindex(epk, id, old, oldDoc);
+            updateTerms(epk, id, oldDoc, null);
             addSize(epk, -old.bytes().length);
             txn.delete(StoreKeys.item(c.containerId(), epk, id));
         }
@@ -524,10 +584,9 @@ public final class Items {
             return raw != null && StoredItem.wrap(raw).isLiveAt(now);
         }
 
-        private void unindex(String epk, String id, StoredItem old) {
+        private void unindex(String epk, String id, StoredItem old, ObjectNode doc) {
             List<UniqueKey> keys = c.uniqueKeys();
             if (!keys.isEmpty()) {
-                ObjectNode doc = Json.parseObject(old.json(), "stored item");
                 byte[] idBytes = id.getBytes(java.nio.charset.StandardCharsets.UTF_8);
                 for (int i = 0; i < keys.size(); i++) {
                     byte[] key = StoreKeys.unique(c.containerId(), epk, i, uniqueValues(keys.get(i), doc));
@@ -559,6 +618,8 @@ public final class Items {
 
     private record Located(String id, String epk) {
     }
+
+    private static final byte[] NO_VALUE = new byte[0];
 
     private static boolean hasSystemProperty(ObjectNode doc) {
         for (String p : SYSTEM_PROPERTIES) {
@@ -621,6 +682,98 @@ public final class Items {
             }
         } finally {
             state.writeLock().unlock();
+        }
+    }
+
+    /**
+     * Rebuilds the container's index entries under its current indexing policy, after the policy changed: drops
+     * every entry, then writes the terms of every stored item (expired ones too, as writes do, so that their purge
+     * removes them). Synchronous, under the writer lock, applied in chunks: the container's index record (see
+     * {@link IndexState}) is cleared first and written last, so queries scan while the rebuild runs and after a crash
+     * in the middle of it, until the next rebuild.
+     */
+    public void reindex() {
+        state.writeLock().lock();
+        try {
+            ContainerInfo c = container.get();
+            IndexingPolicy policy = IndexingPolicy.of(c.containerId(), c.properties().get("indexingPolicy"));
+            // queries scan from here until the rebuild is complete
+            store.apply(new WriteBatch().delete(IndexState.key(c.containerId())));
+            Chunks chunks = new Chunks();
+            try (Snapshot snapshot = store.snapshot()) {
+                try (Cursor cur = snapshot.scan(StoreKeys.containerStart(StoreKeys.indexSpace(), c.containerId()),
+                        StoreKeys.containerEnd(StoreKeys.indexSpace(), c.containerId()))) {
+                    while (cur.next()) {
+                        chunks.delete(cur.key());
+                    }
+                }
+                if (policy.isIndexing()) {
+                    byte[][] range = StoreKeys.itemRange(c.containerId(), "", "FF");
+                    try (Cursor cur = snapshot.scan(range[0], range[1])) {
+                        while (cur.next()) {
+                            String epk = StoreKeys.itemEpk(cur.key());
+                            String id = StoreKeys.itemId(cur.key());
+                            JsonNode doc = Json.parseObject(StoredItem.wrap(cur.value()).json(), "stored item");
+                            for (byte[] term : IndexTerms.of(policy, doc)) {
+                                chunks.put(StoreKeys.index(c.containerId(), term, epk, id));
+                            }
+                        }
+                    }
+                }
+            }
+            chunks.flush();
+            // only now may queries use the entries (until here they scan)
+            store.apply(new WriteBatch().put(IndexState.key(c.containerId()),
+                    IndexState.value(c.properties().get("indexingPolicy"))));
+        } finally {
+            state.writeLock().unlock();
+        }
+    }
+
+    /**
+     * Rebuilds the index if its entries are not complete for the current policy (data stored before indexes
+     * existed, or a rebuild cut short by a crash); returns whether it did.
+     */
+    public boolean reindexIfStale() {
+        state.writeLock().lock();
+        try {
+            ContainerInfo c = container.get();
+            if (IndexState.isReady(store, c.containerId(), c.properties().get("indexingPolicy"))) {
+                return false;
+            }
+            reindex();
+            return true;
+        } finally {
+            state.writeLock().unlock();
+        }
+    }
+
+    /** Store batches of bounded size for rebuilds that touch a whole container. */
+    private final class Chunks {
+        private static final int SIZE = 1024;
+        private WriteBatch batch = new WriteBatch();
+
+        void put(byte[] key) {
+            batch.put(key, NO_VALUE);
+            flushIfFull();
+        }
+
+        void delete(byte[] key) {
+            batch.delete(key);
+            flushIfFull();
+        }
+
+        private void flushIfFull() {
+            if (batch.size() >= SIZE) {
+                flush();
+            }
+        }
+
+        void flush() {
+            if (!batch.isEmpty()) {
+                store.apply(batch);
+                batch = new WriteBatch();
+            }
         }
     }
 

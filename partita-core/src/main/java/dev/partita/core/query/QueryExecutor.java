@@ -1,15 +1,16 @@
 package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.Json;
 import dev.partita.core.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.capacity.Limits;
 import dev.partita.core.capacity.Work;
-import dev.partita.core.item.StoredItem;
+import dev.partita.core.index.IndexLookup;
+import dev.partita.core.index.IndexState;
+import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.PhysicalPartition;
-import dev.partita.core.store.Cursor;
+import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Snapshot;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
@@ -18,14 +19,13 @@ import dev.partita.sql.Sql;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.SqlQuery;
 import dev.partita.sql.ast.Query;
+import dev.partita.sql.plan.IndexPredicates;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NoSuchElementException;
 
 /**
  * Runs one page of a query over one scope (a physical partition, a logical partition or the container).
@@ -90,28 +90,45 @@ public final class QueryExecutor {
     public QueryPage execute(ContainerInfo container, long lsn, QueryScope scope, String text,
             Map<String, JsonNode> params, String continuation, int maxItemCount) {
         SqlQuery query = parse(text);
+        JsonNode policyNode = container.properties().get("indexingPolicy");
+        IndexingPolicy policy = IndexingPolicy.of(container.containerId(), policyNode);
+        OrderByIndexRule.check(policy, query);
         Bounds bounds = bounds(container, scope);
         int pageSize = maxItemCount <= 0 ? Integer.MAX_VALUE : maxItemCount;
-        try {
+        try (Snapshot snapshot = store.snapshot()) {
+            // the entries are used only when this snapshot holds them complete for this policy
+            IndexLookup lookup = IndexState.isReady(snapshot, container.containerId(), policyNode)
+                    ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params))
+                    : null;
             return query.isStreamable()
-                    ? streamed(container, query, bounds, params, continuation, pageSize)
-                    : materialized(container, lsn, query, bounds, params, continuation, pageSize);
+                    ? streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup)
+                    : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup);
         } catch (SqlException e) {
             throw badQuery(e);
         }
     }
 
-    private QueryPage streamed(ContainerInfo c, SqlQuery query, Bounds bounds, Map<String, JsonNode> params,
-            String token, int pageSize) {
+    /**
+     * Streams the scope's items (or, with an index lookup, the candidates in index order) through the query. The
+     * continuation names the store key the page stopped at (an item key for a scan, an index entry key for a lookup)
+     * and how many rows of that item were already returned.
+     */
+    private QueryPage streamed(Snapshot snapshot, ContainerInfo c, SqlQuery query, Bounds bounds,
+            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
         Continuation from = Continuation.parse(token, true);
+        if (from.key() != null && from.indexed() != (lookup != null)) {
+            throw ServiceException.badRequest("The continuation token does not fit this query any more (the"
+                    + " container's indexing policy changed since it was issued); run the query again from the start.");
+        }
         long skip = count(query.ast().offset(), params, 0);
         long take = Math.min(count(query.ast().top(), params, Long.MAX_VALUE),
                 count(query.ast().limit(), params, Long.MAX_VALUE));
         SqlQuery unpaged = query.withoutPaging();
         List<JsonNode> rows = new ArrayList<>();
-        byte[] start = from.key() != null ? from.key() : bounds.from;
-        try (Snapshot snapshot = store.snapshot(); Cursor cursor = snapshot.scan(start, bounds.to)) {
-            ItemSource source = new ItemSource(cursor, clock.millis() / 1000);
+        long now = clock.millis() / 1000;
+        try (ItemSource source = lookup == null
+                        ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, now)
+                        : new IndexSource(snapshot, c.containerId(), lookup.ranges(), from.key(), bounds, now)) {
             long[] state = {from.emitted(), from.skipped(), 0, from.key() != null ? from.rowsOfKey() : 0};
             // state: emitted so far, skipped so far, rows of the current item, rows of the resume item to pass over
             long maxBytes = limits.maxResponseBytes();
@@ -142,28 +159,32 @@ public final class QueryExecutor {
                 });
             }
             String next = full[0] && state[0] < take
-                    ? Continuation.streamed(source.currentKey, state[2], state[0], state[1]).encode()
+                    ? Continuation.streamed(lookup != null, source.currentKey, state[2], state[0], state[1]).encode()
                     : null;
-            return new QueryPage(rows, next, bounds.rangeId,
-                    Work.scan(Work.Operation.QUERY, 0, source.items, source.bytes, rows.size(), Rows.bytes(rows)));
+            return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
+                    source.items, source.bytes, rows.size(), Rows.bytes(rows)));
         }
     }
 
-    private QueryPage materialized(ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
-            Map<String, JsonNode> params, String token, int pageSize) {
+    private QueryPage materialized(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
+            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
         Continuation from = Continuation.parse(token, false);
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId,
                 Arrays.hashCode(bounds.from), Arrays.hashCode(bounds.to));
         List<JsonNode> all;
+        long entries = 0;
         long items = 0;
         long bytes = 0;
         synchronized (results) {
             all = results.get(key);
         }
         if (all == null) {
-            try (Snapshot snapshot = store.snapshot(); Cursor cursor = snapshot.scan(bounds.from, bounds.to)) {
-                ItemSource source = new ItemSource(cursor, clock.millis() / 1000);
+            long now = clock.millis() / 1000;
+            try (ItemSource source = lookup == null
+                            ? new ScanSource(snapshot, bounds.from, bounds.to, now)
+                            : KeySetSource.of(snapshot, c.containerId(), lookup.ranges(), bounds, now)) {
                 all = query.execute(source, params, context);
+                entries = source.entriesRead;
                 items = source.items;
                 bytes = source.bytes;
             }
@@ -176,7 +197,7 @@ public final class QueryExecutor {
         List<JsonNode> page = all.subList(offset, end);
         String next = end < all.size() ? Continuation.materialized(end).encode() : null;
         return new QueryPage(page, next, bounds.rangeId,
-                Work.scan(Work.Operation.QUERY, 0, items, bytes, page.size(), Rows.bytes(page)));
+                Work.scan(Work.Operation.QUERY, entries, items, bytes, page.size(), Rows.bytes(page)));
     }
 
     private static long count(Query.Count count, Map<String, JsonNode> params, long absent) {
@@ -197,7 +218,11 @@ public final class QueryExecutor {
 
     // ---- scope → key bounds
 
-    private record Bounds(byte[] from, byte[] to, String rangeId) {
+    /** The scope as an item-key interval {@code [from, to)}. */
+    record Bounds(byte[] from, byte[] to, String rangeId) {
+        boolean contains(byte[] itemKey) {
+            return Bytes.compare(itemKey, from) >= 0 && (to == null || Bytes.compare(itemKey, to) < 0);
+        }
     }
 
     private Bounds bounds(ContainerInfo c, QueryScope scope) {
@@ -231,65 +256,7 @@ public final class QueryExecutor {
         return new Bounds(r[0], r[1], rangeId);
     }
 
-    // ---- the items of a scope as the evaluator's input
-
-    /** Live items in key order, parsed one at a time, remembering which item the evaluator is on. */
-    private static final class ItemSource implements Iterable<JsonNode> {
-        private final Cursor cursor;
-        private final long now;
-        byte[] currentKey;
-        private boolean changed;
-        long items;
-        long bytes;
-
-        ItemSource(Cursor cursor, long nowSeconds) {
-            this.cursor = cursor;
-            this.now = nowSeconds;
-        }
-
-        boolean changedItem() {
-            boolean c = changed;
-            changed = false;
-            return c;
-        }
-
-        boolean isResumeItem(byte[] resumeKey) {
-            return resumeKey != null && Arrays.equals(resumeKey, currentKey);
-        }
-
-        @Override
-        public Iterator<JsonNode> iterator() {
-            return new Iterator<>() {
-                private JsonNode next;
-
-                @Override
-                public boolean hasNext() {
-                    while (next == null && cursor.next()) {
-                        StoredItem item = StoredItem.wrap(cursor.value());
-                        if (!item.isLiveAt(now)) {
-                            continue;
-                        }
-                        items++;
-                        bytes += item.jsonLength();
-                        currentKey = cursor.key();
-                        changed = true;
-                        next = Json.parse(item.json(), "stored item");
-                    }
-                    return next != null;
-                }
-
-                @Override
-                public JsonNode next() {
-                    if (!hasNext()) {
-                        throw new NoSuchElementException();
-                    }
-                    JsonNode n = next;
-                    next = null;
-                    return n;
-                }
-            };
-        }
-    }
+    // ---- the items of a scope as the evaluator's input: see ItemSource and its kinds
 
     private record ResultKey(int container, long lsn, String text, String params, String rangeId, int from, int to) {
     }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Json;
 import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.sql.SqlException;
@@ -26,6 +27,7 @@ public final class QueryPlans {
 
     public static ObjectNode plan(ContainerInfo c, SqlQuery query, Map<String, JsonNode> params,
             Set<String> supportedFeatures) {
+        OrderByIndexRule.check(IndexingPolicy.of(c.containerId(), c.properties().get("indexingPolicy")), query);
         QueryPlan plan;
         try {
             plan = supportedFeatures == null

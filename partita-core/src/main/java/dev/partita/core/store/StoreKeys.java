@@ -19,6 +19,7 @@ public final class StoreKeys {
     static final byte UNIQUE = 0x04;
     static final byte TTL = 0x05;
     static final byte PARTITION_SIZE = 0x06;
+    static final byte INDEX = 0x07;
 
     /** A metadata record: the account's catalog (databases, containers, offers, users, counters). */
     public static byte[] meta(String name) {
@@ -80,6 +81,39 @@ public final class StoreKeys {
         return k;
     }
 
+    /**
+     * An index entry: the term (property path and value, encoded by the index package so that keys order by path,
+     * then value) followed by the item's EPK and id, so a lookup reads a value range of one path in one scan.
+     */
+    public static byte[] index(int container, byte[] term, String epk, String id) {
+        byte[] i = utf8(id);
+        int el = epk.length();
+        byte[] k = containerPrefix(INDEX, container, term.length + el + 1 + i.length);
+        System.arraycopy(term, 0, k, 5, term.length);
+        for (int j = 0; j < el; j++) {
+            k[5 + term.length + j] = (byte) epk.charAt(j);
+        }
+        k[5 + term.length + el] = 0;
+        System.arraycopy(i, 0, k, 6 + term.length + el, i.length);
+        return k;
+    }
+
+    /** The first key of the index entries whose term starts with {@code termPrefix}. */
+    public static byte[] indexPrefix(int container, byte[] termPrefix) {
+        byte[] k = containerPrefix(INDEX, container, termPrefix.length);
+        System.arraycopy(termPrefix, 0, k, 5, termPrefix.length);
+        return k;
+    }
+
+    /** Where the term starts in an index entry key. */
+    public static int indexTermOffset() {
+        return 5;
+    }
+
+    public static byte indexSpace() {
+        return INDEX;
+    }
+
     public static byte[] partitionSize(int container, String epk) {
         return withEpk(PARTITION_SIZE, container, epk, new byte[0]);
     }
@@ -102,7 +136,7 @@ public final class StoreKeys {
 
     /** Every space that holds data of a container, for deleting it. */
     public static byte[] dataSpaces() {
-        return new byte[] {ITEM, LOG, UNIQUE, TTL, PARTITION_SIZE};
+        return new byte[] {ITEM, LOG, UNIQUE, TTL, PARTITION_SIZE, INDEX};
     }
 
     public static byte itemSpace() {

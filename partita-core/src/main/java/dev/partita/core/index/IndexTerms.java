@@ -1,0 +1,226 @@
+package dev.partita.core.index;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.store.StoreKeys;
+import dev.partita.sql.value.Values;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The index terms an item produces under a policy, and their byte encoding. A term is (path, scalar value); its bytes
+ * order by path, then by value in the language's cross-type order (undefined &lt; null &lt; false &lt; true &lt;
+ * numbers &lt; strings), so a comparison filter on one path is one key interval.
+ *
+ * <pre>
+ * path   each step "/name" (with ~ → ~0, / → ~1, a leading [ → ~2) or "/[n]" for an array position, as UTF-8 with
+ *        0x00 → 01 01 and 0x01 → 01 02, then 0x00
+ * value  00 undefined | 10 null | 20 false | 21 true | 30 + 8 bytes (order-preserving IEEE double)
+ *        | 40 + UTF-16 code units big-endian with 0x00 → 00 FF, then 00 01
+ * </pre>
+ *
+ * Numbers are indexed as doubles (integers beyond 2^53 that round together share a term) and strings by their first
+ * {@value #STRING_TERM_CHARS} characters: both only widen a lookup, and the engine re-evaluates the query on every
+ * candidate.
+ */
+public final class IndexTerms {
+    static final byte UNDEFINED = 0x00;
+    static final byte NULL = 0x10;
+    static final byte FALSE = 0x20;
+    static final byte TRUE = 0x21;
+    static final byte NUMBER = 0x30;
+    static final byte STRING = 0x40;
+    /** Characters of a string value a term keeps; see {@link #truncated}. */
+    static final int STRING_TERM_CHARS = 100;
+
+    private IndexTerms() {
+    }
+
+    /** The terms of an item (its stored JSON, system properties included) under the policy. */
+    public static List<byte[]> of(IndexingPolicy policy, JsonNode doc) {
+        List<byte[]> out = new ArrayList<>();
+        if (!policy.isIndexing() || doc == null || !doc.isObject()) {
+            return out;
+        }
+        walk(policy, doc, new ArrayList<>(), out);
+        for (List<String> path : policy.explicitScalarPaths()) {
+            JsonNode v = doc;
+            for (String step : path) {
+                v = v == null || !v.isObject() ? null : v.get(step);
+            }
+            if (v == null || v.isContainerNode()) {
+                out.add(term(new ArrayList<>(path), null));
+            }
+        }
+        return out;
+    }
+
+    private static void walk(IndexingPolicy policy, JsonNode node, List<Object> path, List<byte[]> out) {
+        if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                path.add(e.getKey());
+                visit(policy, e.getValue(), path, out);
+                path.remove(path.size() - 1);
+            }
+        } else {
+            for (int i = 0; i < node.size(); i++) {
+                path.add(i);
+                visit(policy, node.get(i), path, out);
+                path.remove(path.size() - 1);
+            }
+        }
+    }
+
+    private static void visit(IndexingPolicy policy, JsonNode v, List<Object> path, List<byte[]> out) {
+        if (v.isContainerNode()) {
+            if (policy.mayIndexBelow(path)) {
+                walk(policy, v, path, out);
+            }
+        } else if (isScalar(v) && policy.indexes(path)) {
+            out.add(term(path, v));
+        }
+    }
+
+    private static boolean isScalar(JsonNode v) {
+        int t = Values.typeOrder(v);
+        return t == Values.T_NULL || t == Values.T_BOOLEAN || t == Values.T_NUMBER || t == Values.T_STRING;
+    }
+
+    /** The encoded term; {@code value == null} is undefined. */
+    static byte[] term(List<Object> path, JsonNode value) {
+        TermWriter out = new TermWriter(32);
+        writePath(out, path);
+        writeValue(out, value);
+        return out.toByteArray();
+    }
+
+    /** The encoded path alone: the prefix of all its terms. */
+    static byte[] path(List<?> path) {
+        TermWriter out = new TermWriter(16);
+        writePath(out, path);
+        return out.toByteArray();
+    }
+
+    private static void writePath(TermWriter out, List<?> path) {
+        StringBuilder sb = new StringBuilder();
+        for (Object step : path) {
+            sb.append('/');
+            if (step instanceof Integer i) {
+                sb.append('[').append(i).append(']');
+            } else {
+                String name = (String) step;
+                for (int i = 0; i < name.length(); i++) {
+                    char c = name.charAt(i);
+                    if (c == '~') {
+                        sb.append("~0");
+                    } else if (c == '/') {
+                        sb.append("~1");
+                    } else if (c == '[' && i == 0) {
+                        sb.append("~2");
+                    } else {
+                        sb.append(c);
+                    }
+                }
+            }
+        }
+        for (byte b : sb.toString().getBytes(StandardCharsets.UTF_8)) {
+            if (b == 0x00 || b == 0x01) {
+                out.write(0x01);
+                out.write(b + 1);
+            } else {
+                out.write(b);
+            }
+        }
+        out.write(0x00);
+    }
+
+    static void writeValue(TermWriter out, JsonNode v) {
+        switch (Values.typeOrder(v)) {
+            case Values.T_NULL -> out.write(NULL);
+            case Values.T_BOOLEAN -> out.write(v.booleanValue() ? TRUE : FALSE);
+            case Values.T_NUMBER -> {
+                out.write(NUMBER);
+                double d = v.doubleValue();
+                long bits = Double.doubleToLongBits(d == 0 ? 0.0 : d);
+                bits = bits < 0 ? ~bits : bits ^ Long.MIN_VALUE;
+                for (int i = 7; i >= 0; i--) {
+                    out.write((int) (bits >>> (8 * i)) & 0xFF);
+                }
+            }
+            case Values.T_STRING -> {
+                out.write(STRING);
+                writeChars(out, truncated(v.textValue()));
+                out.write(0x00);
+                out.write(0x01);
+            }
+            default -> out.write(UNDEFINED);
+        }
+    }
+
+    /**
+     * The part of a string a term keeps. Long strings share a term with every string of the same leading
+     * {@link #STRING_TERM_CHARS} characters; order is kept (non-decreasing), so lookups stay supersets and the
+     * query's own evaluation removes the extra candidates. Partita's choice, to keep keys short.
+     */
+    static String truncated(String s) {
+        return s.length() > STRING_TERM_CHARS ? s.substring(0, STRING_TERM_CHARS) : s;
+    }
+
+    /** UTF-16 code units big-endian (their order is the language's ordinal string order), 0x00 escaped. */
+    static void writeChars(TermWriter out, String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            writeEscaped(out, c >>> 8);
+            writeEscaped(out, c & 0xFF);
+        }
+    }
+
+    private static void writeEscaped(TermWriter out, int b) {
+        out.write(b);
+        if (b == 0) {
+            out.write(0xFF);
+        }
+    }
+
+    // ---- decoding entry keys
+
+    /** The item key an index entry points to. */
+    public static byte[] itemKey(int container, byte[] entry) {
+        int i = StoreKeys.indexTermOffset();
+        while (entry[i] != 0x00) {
+            i++;
+        }
+        i++; // path terminator
+        i = skipValue(entry, i);
+        int epkStart = i;
+        while (entry[i] != 0x00) {
+            i++;
+        }
+        String epk = new String(entry, epkStart, i - epkStart, StandardCharsets.US_ASCII);
+        String id = new String(entry, i + 1, entry.length - i - 1, StandardCharsets.UTF_8);
+        return StoreKeys.item(container, epk, id);
+    }
+
+    private static int skipValue(byte[] k, int i) {
+        byte tag = k[i++];
+        if (tag == NUMBER) {
+            return i + 8;
+        }
+        if (tag != STRING) {
+            return i;
+        }
+        while (true) {
+            if (k[i] == 0x00) {
+                if (k[i + 1] == 0x01) {
+                    return i + 2;
+                }
+                i += 2;
+            } else {
+                i++;
+            }
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package dev.partita.core.index;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.ServiceException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A container's indexing policy, parsed and validated: the mode, the included and excluded paths with the service's
+ * precedence (among the paths that cover a value, the most precise one decides), and the composite indexes. Spatial,
+ * vector and full-text indexes are accepted and ignored. {@code id} and {@code _ts} are always indexed while the
+ * container indexes at all.
+ */
+public final class IndexingPolicy {
+    /**
+     * Paths per composite index: the service allows 2 to 8 (index-policy documentation). Kept here rather than in
+     * {@code Limits} because it is a validation rule of the policy format, not a capacity.
+     */
+    static final int MIN_COMPOSITE_PATHS = 2;
+    static final int MAX_COMPOSITE_PATHS = 8;
+
+    /** The default policy: everything but {@code _etag}. */
+    public static final IndexingPolicy DEFAULT = parse(dev.partita.core.Json.parse(
+            "{\"indexingMode\":\"consistent\",\"automatic\":true,\"includedPaths\":[{\"path\":\"/*\"}],"
+                    + "\"excludedPaths\":[{\"path\":\"/\\\"_etag\\\"/?\"}]}", "default indexing policy"));
+
+    /** One path of a composite index with its direction. */
+    public record CompositePath(List<String> steps, boolean descending) {
+        public CompositePath {
+            steps = List.copyOf(steps);
+        }
+    }
+
+    private static final Map<Integer, Cached> CACHE = new ConcurrentHashMap<>();
+
+    private record Cached(JsonNode source, IndexingPolicy policy) {
+    }
+
+    private final boolean indexing;
+    private final List<IndexPath> included;
+    private final List<IndexPath> excluded;
+    private final List<List<CompositePath>> composites;
+    private final List<List<String>> explicitScalarPaths;
+
+    private IndexingPolicy(boolean indexing, List<IndexPath> included, List<IndexPath> excluded,
+            List<List<CompositePath>> composites) {
+        this.indexing = indexing;
+        this.included = List.copyOf(included);
+        this.excluded = List.copyOf(excluded);
+        this.composites = List.copyOf(composites);
+        List<List<String>> explicit = new ArrayList<>();
+        for (IndexPath x : this.included) {
+            if (!x.subtree() && !x.steps().contains(IndexPath.ANY_ELEMENT) && indexesNames(x.steps())) {
+                explicit.add(x.steps());
+            }
+        }
+        this.explicitScalarPaths = List.copyOf(explicit);
+    }
+
+    /**
+     * The policy of a container from its stored {@code indexingPolicy} property, parsed once per published container
+     * value (the cache compares the property node by identity, so a replaced container is parsed again).
+     */
+    public static IndexingPolicy of(int containerId, JsonNode source) {
+        Cached cached = CACHE.get(containerId);
+        if (cached != null && cached.source == source) {
+            return cached.policy;
+        }
+        IndexingPolicy p;
+        try {
+            p = source == null || source.isNull() ? DEFAULT : parse(source);
+        } catch (ServiceException e) {
+            // stored before validation existed: index everything rather than fail every operation on the container
+            p = DEFAULT;
+        }
+        CACHE.put(containerId, new Cached(source, p));
+        return p;
+    }
+
+    /**
+     * Parses and validates a policy as stored (defaults already filled in by the container properties). Every
+     * problem is a 400 naming the field and the fix.
+     */
+    public static IndexingPolicy parse(JsonNode p) {
+        if (p == null || !p.isObject()) {
+            throw ServiceException.badRequest("The container's 'indexingPolicy' must be a JSON object.");
+        }
+        String mode = p.path("indexingMode").asText("consistent").toLowerCase(Locale.ROOT);
+        boolean automatic = p.path("automatic").asBoolean(true);
+        List<IndexPath> included = paths(p, "includedPaths");
+        List<IndexPath> excluded = paths(p, "excludedPaths");
+        boolean indexing = !"none".equals(mode) && automatic;
+        if (!"none".equals(mode)) {
+            Set<String> in = new HashSet<>();
+            included.forEach(x -> in.add(x.text()));
+            for (IndexPath x : excluded) {
+                if (in.contains(x.text())) {
+                    throw ServiceException.badRequest("The indexing policy path '" + x.text() + "' is both included"
+                            + " and excluded; list it in only one of 'includedPaths' and 'excludedPaths'.");
+                }
+            }
+            if (!in.contains("/*") && excluded.stream().noneMatch(x -> x.text().equals("/*"))) {
+                throw ServiceException.badRequest("The indexing policy must include or exclude the root path '/*'.");
+            }
+        }
+        return new IndexingPolicy(indexing, included, excluded, composites(p.get("compositeIndexes")));
+    }
+
+    private static List<IndexPath> paths(JsonNode p, String list) {
+        JsonNode paths = p.get(list);
+        List<IndexPath> out = new ArrayList<>();
+        if (paths == null || paths.isNull()) {
+            return out;
+        }
+        if (!paths.isArray()) {
+            throw ServiceException.badRequest("The indexing policy's '" + list + "' must be an array.");
+        }
+        Set<String> seen = new HashSet<>();
+        for (JsonNode entry : paths) {
+            JsonNode path = entry.get("path");
+            if (path == null || !path.isTextual()) {
+                throw ServiceException.badRequest("Every entry of the indexing policy's '" + list + "' needs a string"
+                        + " 'path'.");
+            }
+            IndexPath parsed = IndexPath.parse(path.asText(), list);
+            if (!seen.add(parsed.text())) {
+                throw ServiceException.badRequest("The indexing policy path '" + parsed.text() + "' appears twice in '"
+                        + list + "'.");
+            }
+            out.add(parsed);
+        }
+        return out;
+    }
+
+    private static List<List<CompositePath>> composites(JsonNode node) {
+        List<List<CompositePath>> out = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            return out;
+        }
+        if (!node.isArray()) {
+            throw ServiceException.badRequest("The indexing policy's 'compositeIndexes' must be an array of arrays.");
+        }
+        for (JsonNode index : node) {
+            if (!index.isArray() || index.size() < MIN_COMPOSITE_PATHS || index.size() > MAX_COMPOSITE_PATHS) {
+                throw ServiceException.badRequest("Every composite index must be an array of " + MIN_COMPOSITE_PATHS
+                        + " to " + MAX_COMPOSITE_PATHS + " paths.");
+            }
+            List<CompositePath> paths = new ArrayList<>();
+            for (JsonNode entry : index) {
+                JsonNode path = entry.get("path");
+                if (path == null || !path.isTextual()) {
+                    throw ServiceException.badRequest("Every composite index path needs a string 'path'.");
+                }
+                String order = entry.path("order").asText("ascending").toLowerCase(Locale.ROOT);
+                if (!order.equals("ascending") && !order.equals("descending")) {
+                    throw ServiceException.badRequest("A composite index path's 'order' must be 'ascending' or"
+                            + " 'descending'.");
+                }
+                paths.add(new CompositePath(IndexPath.parseComposite(path.asText()), order.equals("descending")));
+            }
+            out.add(paths);
+        }
+        return out;
+    }
+
+    /** False for mode {@code none} (and for non-automatic policies): items produce no index terms. */
+    public boolean isIndexing() {
+        return indexing;
+    }
+
+    public List<List<CompositePath>> compositeIndexes() {
+        return composites;
+    }
+
+    /** True when the scalar at this document path (names and array positions) is indexed. */
+    public boolean indexes(List<Object> docPath) {
+        if (!indexing) {
+            return false;
+        }
+        if (docPath.size() == 1 && ("id".equals(docPath.get(0)) || "_ts".equals(docPath.get(0)))) {
+            return true;
+        }
+        int best = -1;
+        boolean include = false;
+        for (IndexPath x : included) {
+            if (x.precision() > best && x.matches(docPath)) {
+                best = x.precision();
+                include = true;
+            }
+        }
+        for (IndexPath x : excluded) {
+            if (x.precision() >= best && x.matches(docPath)) {
+                best = x.precision();
+                include = false;
+            }
+        }
+        return include;
+    }
+
+    /** True when a property path (names only, as a query writes it) is indexed. */
+    public boolean indexesNames(List<String> names) {
+        return indexes(new ArrayList<>(names));
+    }
+
+    /** True when some included path could cover a value at or below this prefix (lets the walk skip subtrees). */
+    boolean mayIndexBelow(List<Object> prefix) {
+        if (prefix.size() == 1 && ("id".equals(prefix.get(0)) || "_ts".equals(prefix.get(0)))) {
+            return true;
+        }
+        for (IndexPath x : included) {
+            if (x.mayCoverBelow(prefix)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The explicitly included scalar paths without array steps: the service writes an entry for each even when the
+     * item lacks the value (capacity.md §1.3), so they count as terms for every item.
+     */
+    List<List<String>> explicitScalarPaths() {
+        return explicitScalarPaths;
+    }
+}

@@ -1,0 +1,91 @@
+package dev.partita.core.query;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.Json;
+import dev.partita.core.item.StoredItem;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+
+/**
+ * The items a query page evaluates, parsed one at a time, with the store key the evaluator is on (an item key for a
+ * scan, an index entry key for a lookup: the key a continuation resumes at) and the work done so far.
+ */
+abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
+    /** What {@link #advance()} returns when there are no more candidates. */
+    static final byte[] END = new byte[0];
+
+    private final long now;
+    /** The key the current candidate is known by; set by {@link #advance()}. */
+    byte[] position;
+    byte[] currentKey;
+    private boolean changed;
+    long entriesRead;
+    long items;
+    long bytes;
+
+    ItemSource(long nowSeconds) {
+        this.now = nowSeconds;
+    }
+
+
+    /**
+     * Moves to the next candidate: returns its stored bytes (or null when it vanished) after setting
+     * {@link #position}; returns {@link #END} when there are no more.
+     */
+    abstract byte[] advance();
+
+    boolean changedItem() {
+        boolean c = changed;
+        changed = false;
+        return c;
+    }
+
+    boolean isResumeItem(byte[] resumeKey) {
+        return resumeKey != null && Arrays.equals(resumeKey, currentKey);
+    }
+
+    @Override
+    public void close() {
+    }
+
+    @Override
+    public Iterator<JsonNode> iterator() {
+        return new Iterator<>() {
+            private JsonNode next;
+
+            @Override
+            public boolean hasNext() {
+                while (next == null) {
+                    byte[] raw = advance();
+                    if (raw == END) {
+                        return false;
+                    }
+                    if (raw == null) {
+                        continue;
+                    }
+                    StoredItem item = StoredItem.wrap(raw);
+                    if (!item.isLiveAt(now)) {
+                        continue;
+                    }
+                    items++;
+                    bytes += item.jsonLength();
+                    currentKey = position;
+                    changed = true;
+                    next = Json.parse(item.json(), "stored item");
+                }
+                return true;
+            }
+
+            @Override
+            public JsonNode next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                JsonNode n = next;
+                next = null;
+                return n;
+            }
+        };
+    }
+}

@@ -1,0 +1,52 @@
+package dev.partita.core.query;
+
+import dev.partita.core.index.IndexTerms;
+import dev.partita.core.store.Bytes;
+import dev.partita.core.store.Cursor;
+import dev.partita.core.store.Snapshot;
+import java.util.Iterator;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * The candidates of an index lookup in item-key order, for queries evaluated whole (ORDER BY, aggregates, GROUP BY,
+ * DISTINCT): the same input order as a scan, so ties come out the same way whether or not the index is used.
+ */
+final class KeySetSource extends ItemSource {
+    private final Snapshot snapshot;
+    private final Iterator<byte[]> keys;
+
+    private KeySetSource(Snapshot snapshot, TreeSet<byte[]> keys, long entries, long nowSeconds) {
+        super(nowSeconds);
+        this.snapshot = snapshot;
+        this.keys = keys.iterator();
+        this.entriesRead = entries;
+    }
+
+    static KeySetSource of(Snapshot snapshot, int container, List<byte[][]> ranges, QueryExecutor.Bounds bounds,
+            long nowSeconds) {
+        TreeSet<byte[]> keys = new TreeSet<>(Bytes.COMPARATOR);
+        long entries = 0;
+        for (byte[][] r : ranges) {
+            try (Cursor cursor = snapshot.scan(r[0], r[1])) {
+                while (cursor.next()) {
+                    byte[] itemKey = IndexTerms.itemKey(container, cursor.key());
+                    if (bounds.contains(itemKey)) {
+                        entries++;
+                        keys.add(itemKey);
+                    }
+                }
+            }
+        }
+        return new KeySetSource(snapshot, keys, entries, nowSeconds);
+    }
+
+    @Override
+    byte[] advance() {
+        if (!keys.hasNext()) {
+            return END;
+        }
+        position = keys.next();
+        return snapshot.get(position);
+    }
+}

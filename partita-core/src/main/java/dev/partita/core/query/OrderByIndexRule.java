@@ -1,0 +1,66 @@
+package dev.partita.core.query;
+
+import dev.partita.core.ServiceException;
+import dev.partita.core.index.IndexingPolicy;
+import dev.partita.sql.SqlQuery;
+import dev.partita.sql.ast.Query;
+import dev.partita.sql.plan.IndexPredicates;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The service serves ORDER BY from the index, so it refuses what its index cannot serve: an item on a path the policy
+ * does not index, and two or more items without a composite index with the same paths in the same order whose
+ * directions all match or are all inverted (query-language.md §1, index-policy documentation). Checked on the query
+ * plan request and on every page request, since the SDK sends the rewritten query (with {@code orderByItems}) whose
+ * ORDER BY clause is the original one.
+ */
+final class OrderByIndexRule {
+    static final String EXCLUDED = "The index path corresponding to the specified order-by item is excluded.";
+    static final String NO_COMPOSITE = "The order by query does not have a corresponding composite index that it can"
+            + " be served from.";
+
+    private OrderByIndexRule() {
+    }
+
+    static void check(IndexingPolicy policy, SqlQuery query) {
+        if (!policy.isIndexing() || !query.hasOrderBy()) {
+            return;
+        }
+        List<Query.OrderItem> items = query.orderBy();
+        List<List<String>> paths = new ArrayList<>();
+        for (Query.OrderItem item : items) {
+            List<String> path = IndexPredicates.rootPath(query.ast(), item.expr());
+            if (path == null) {
+                return; // not a document path: not an index question
+            }
+            paths.add(path);
+        }
+        for (List<String> path : paths) {
+            if (!policy.indexesNames(path)) {
+                throw ServiceException.badRequest(EXCLUDED);
+            }
+        }
+        if (items.size() > 1 && policy.compositeIndexes().stream().noneMatch(index -> serves(index, items, paths))) {
+            throw ServiceException.badRequest(NO_COMPOSITE);
+        }
+    }
+
+    private static boolean serves(List<IndexingPolicy.CompositePath> index, List<Query.OrderItem> items,
+            List<List<String>> paths) {
+        if (index.size() != items.size()) {
+            return false;
+        }
+        boolean same = true;
+        boolean inverted = true;
+        for (int i = 0; i < index.size(); i++) {
+            if (!index.get(i).steps().equals(paths.get(i))) {
+                return false;
+            }
+            boolean match = index.get(i).descending() == items.get(i).descending();
+            same &= match;
+            inverted &= !match;
+        }
+        return same || inverted;
+    }
+}

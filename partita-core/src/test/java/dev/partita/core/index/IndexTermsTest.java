@@ -1,0 +1,78 @@
+package dev.partita.core.index;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.Json;
+import dev.partita.core.store.Bytes;
+import dev.partita.core.store.StoreKeys;
+import dev.partita.sql.value.Values;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+
+/** The terms an item produces under a policy, and the order of their encoding. */
+class IndexTermsTest {
+    static final JsonNode DOC = Json.parse("""
+            {"id":"x","pk":"p","n":5,"s":"abc","flag":true,"nothing":null,"tags":["a","b"],
+             "address":{"city":"Oslo","zip":"0150","geo":{"lat":1.5,"lon":2}},"_ts":1700000000,"_etag":"\\"e\\""}""",
+            "doc");
+
+    static int count(String policy) {
+        return IndexTerms.of(IndexingPolicyTest.policy(policy), DOC).size();
+    }
+
+    @Test
+    void theDefaultPolicyGivesOneTermPerScalarButTheEtag() {
+        // id pk n s flag nothing tags[0] tags[1] city zip lat lon _ts = 13 scalars besides _etag
+        assertThat(IndexTerms.of(IndexingPolicy.DEFAULT, DOC)).hasSize(13);
+    }
+
+    @Test
+    void aRestrictivePolicyGivesFewerTermsAndCountsMissingExplicitPaths() {
+        // id and _ts always; n and address.city present; /missing/? is written as an undefined entry
+        assertThat(count("""
+                {"includedPaths":[{"path":"/n/?"},{"path":"/address/city/?"},{"path":"/missing/?"}],
+                 "excludedPaths":[{"path":"/*"}]}""")).isEqualTo(5);
+        assertThat(count("""
+                {"includedPaths":[{"path":"/address/*"}],"excludedPaths":[{"path":"/*"},{"path":"/address/geo/*"}]}"""))
+                .isEqualTo(4);
+        assertThat(count("{\"indexingMode\":\"none\",\"automatic\":false}")).isZero();
+    }
+
+    @Test
+    void entryKeysPointBackToTheirItem() {
+        for (byte[] term : IndexTerms.of(IndexingPolicy.DEFAULT, DOC)) {
+            byte[] entry = StoreKeys.index(7, term, "0A1B", "id/ü");
+            assertThat(IndexTerms.itemKey(7, entry)).isEqualTo(StoreKeys.item(7, "0A1B", "id/ü"));
+        }
+    }
+
+    @Property(tries = 300)
+    void termOrderIsTheLanguagesCrossTypeOrder(@ForAll("values") JsonNode a, @ForAll("values") JsonNode b) {
+        byte[] ta = IndexTerms.term(List.of("p"), a);
+        byte[] tb = IndexTerms.term(List.of("p"), b);
+        int expected = Integer.signum(Values.compareTotal(a, b));
+        if (a.isNumber() && b.isNumber() && a.doubleValue() == b.doubleValue()) {
+            expected = 0; // numbers are indexed as doubles
+        }
+        assertThat(Integer.signum(Bytes.compare(ta, tb))).as(a + " vs " + b).isEqualTo(expected);
+    }
+
+    @Provide
+    Arbitrary<JsonNode> values() {
+        List<Arbitrary<JsonNode>> kinds = new ArrayList<>();
+        kinds.add(Arbitraries.just(Json.NODES.nullNode()));
+        kinds.add(Arbitraries.of(true, false).map(Json.NODES::booleanNode));
+        kinds.add(Arbitraries.integers().between(-1000, 1000).map(Json.NODES::numberNode));
+        kinds.add(Arbitraries.doubles().between(-1e6, 1e6).map(Json.NODES::numberNode));
+        kinds.add(Arbitraries.strings().withCharRange('\u0000', '\u0003').withChars('a', 'b', '\u00ff', '\u0100',
+                '\uffff', '\ud83d', '\ude00').ofMaxLength(4).map(Json.NODES::textNode));
+        return Arbitraries.oneOf(kinds);
+    }
+}
