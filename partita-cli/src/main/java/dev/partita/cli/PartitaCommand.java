@@ -1,6 +1,7 @@
 package dev.partita.cli;
 
 import dev.partita.cli.advise.AdviseCommand;
+import dev.partita.cli.migrate.MigrateCommand;
 import dev.partita.cli.tools.ExportCommand;
 import dev.partita.cli.tools.ImportCommand;
 import picocli.CommandLine;
@@ -9,8 +10,8 @@ import picocli.CommandLine.Command;
 /** The {@code partita} command: one sub-command per tool. */
 @Command(name = "partita", mixinStandardHelpOptions = true, version = "partita 0.1.0",
         description = "A partition-faithful emulator of Azure Cosmos DB for NoSQL.",
-        subcommands = {ServeCommand.class, AdviseCommand.class, ImportCommand.class, ExportCommand.class,
-                TrainCommand.class})
+        subcommands = {ServeCommand.class, AdviseCommand.class, MigrateCommand.class, ImportCommand.class,
+                ExportCommand.class, TrainCommand.class})
 public final class PartitaCommand implements Runnable {
 
     @CommandLine.Spec
