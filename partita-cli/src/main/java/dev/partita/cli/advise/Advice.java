@@ -74,7 +74,7 @@ record Advice(Workload workload, int sampleSize, int partitions, List<Assessment
             Map<String, Access> access, double throttledShare) {
         List<String> r = new ArrayList<>();
         r.add(String.format(java.util.Locale.ROOT, "%d key values; the largest holds %.1f%% of the data, %.2f GB "
-                + "of %.0f GB planned%s", d.distinctValues(), d.largestShare() * 100, d.projectedLargestGb(),
+                + "of %.2f GB planned%s", d.distinctValues(), d.largestShare() * 100, d.projectedLargestGb(),
                 plannedGb,
                 fits ? "" : String.format(java.util.Locale.ROOT, " — over the %.0f GB logical partition limit",
                         limitGb)));

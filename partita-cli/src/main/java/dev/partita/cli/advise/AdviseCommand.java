@@ -56,7 +56,7 @@ public final class AdviseCommand implements Callable<Integer> {
             throw new IllegalArgumentException("the sample is empty");
         }
         Workload w = Workload.read(workload);
-        List<Candidate> candidates = only == null ? Candidates.of(items) : only.stream().map(AdviseCommand::parse)
+        List<Candidate> candidates = only == null ? Candidates.of(items, w.fields()) : only.stream().map(AdviseCommand::parse)
                 .toList();
         Advice advice = Advice.of(items, w, Limits.DEFAULTS, candidates);
         String report = switch (format) {

@@ -26,6 +26,15 @@ final class Candidates {
     }
 
     static List<Candidate> of(List<ObjectNode> sample) {
+        return of(sample, Set.of());
+    }
+
+    /**
+     * @param workloadFields the fields the workload filters on or knows; combinations (hierarchical and synthetic
+     *                       keys) are built from these only, since a combination of fields nobody asks for cannot
+     *                       make an operation cheaper. Empty: from every field.
+     */
+    static List<Candidate> of(List<ObjectNode> sample, Set<String> workloadFields) {
         Map<String, Set<String>> distinct = new LinkedHashMap<>();
         Map<String, Integer> present = new HashMap<>();
         for (ObjectNode item : sample) {
@@ -49,13 +58,15 @@ final class Candidates {
         out.add(Candidate.path("id"));
         fields.forEach(f -> out.add(Candidate.path(f)));
         // coarse fields group items (a tenant, a make); fine ones nearly identify them (a shipment, the id)
-        List<String> coarse = fields.stream().filter(f -> distinct.get(f).size() < sample.size() / 2)
+        List<String> combinable = fields.stream().filter(f -> workloadFields.isEmpty() || workloadFields.contains(f))
+                .toList();
+        List<String> coarse = combinable.stream().filter(f -> distinct.get(f).size() < sample.size() / 2)
                 .sorted(Comparator.comparingDouble((String f) -> Distribution.largestShare(sample, Candidate.path(f)))
                         .thenComparing(f -> f))
                 .limit(BEST_FIELDS).sorted(Comparator.comparingInt((String f) -> distinct.get(f).size())
                         .thenComparing(f -> f)).toList();
-        List<String> fine = new ArrayList<>(fields.stream().filter(f -> distinct.get(f).size() >= sample.size() / 2)
-                .toList());
+        List<String> fine = new ArrayList<>(combinable.stream()
+                .filter(f -> distinct.get(f).size() >= sample.size() / 2).toList());
         fine.add("id");
         // hierarchical keys go from coarse to fine: the prefix keeps a group together, the next level spreads it
         for (String c : coarse) {

@@ -37,6 +37,21 @@ public record Workload(int throughput, double dataSizeGb, int durationSeconds, H
             Map<String, String> parameters) {
     }
 
+    /** The sample fields the workload names: query parameters' sources, what reads know, the hot spot's field. */
+    public java.util.Set<String> fields() {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (Operation op : operations) {
+            out.addAll(op.parameters().values());
+            if (op.type() == Type.READ) {
+                out.addAll(op.knows());
+            }
+        }
+        if (hotspot != null) {
+            out.add(hotspot.field());
+        }
+        return out;
+    }
+
     public double totalRate() {
         return operations.stream().mapToDouble(Operation::rate).sum();
     }
