@@ -49,8 +49,9 @@ final class Replay implements AutoCloseable {
 
     /** What one operation cost under one candidate during the replay. */
     record Measured(long count, double totalCharge, long throttled) {
+        /** The charge of an operation that ran (a throttled one costs nothing and says nothing about the price). */
         double averageCharge() {
-            return count == 0 ? 0 : totalCharge / count;
+            return count == throttled ? 0 : totalCharge / (count - throttled);
         }
 
         double throttledShare() {
