@@ -44,8 +44,10 @@ public final class PartitionBudget {
      */
     synchronized void configure(double rate, double burstCap, double burstRate) {
         if (window != Long.MIN_VALUE && rate != this.rate) {
-            // a throughput change takes effect at once: the window's budget moves by the difference
-            balance = Math.min(rate, balance + (rate - this.rate));
+            // a change takes effect at once: a raise adds the difference to what the window has left; a cut only
+            // caps it. What was already spent under the old rate never becomes debt under the new one (else a
+            // partition cut right after heavy use would owe minutes of its new, smaller budget)
+            balance = rate > this.rate ? Math.min(rate, balance + (rate - this.rate)) : Math.min(rate, balance);
         }
         this.rate = rate;
         this.burstCap = burstCap;

@@ -116,4 +116,19 @@ class PartitionBudgetTest {
         assertThat(b.remaining(T0 + 2)).isEqualTo(300);
         assertThat(b.admit(T0 + 2, Priority.HIGH).admitted()).isTrue();
     }
+
+    @Test
+    void aCutAfterHeavyUseCapsTheBudgetWithoutMakingDebt() {
+        PartitionBudget b = budget(6_000);
+        b.charge(T0, 5_900); // a busy second at the old rate
+        b.configure(60, 0, 60);
+        assertThat(b.remaining(T0 + 1)).isEqualTo(60);
+        assertThat(b.admit(T0 + 1, Priority.HIGH).admitted()).isTrue();
+        assertThat(b.remaining(T0 + 1_000)).as("the next window starts full").isEqualTo(60);
+        // a real overdraw stays owed
+        PartitionBudget c = budget(100);
+        c.charge(T0, 150);
+        c.configure(50, 0, 50);
+        assertThat(c.remaining(T0 + 1)).isEqualTo(-50);
+    }
 }
