@@ -8,11 +8,11 @@ import com.azure.cosmos.ThrottlingRetryOptions;
 import com.azure.cosmos.models.CosmosQueryRequestOptions;
 import com.azure.cosmos.models.FeedResponse;
 import com.azure.cosmos.models.PartitionKey;
-import com.azure.cosmos.models.PartitionKeyBuilder;
 import com.azure.cosmos.models.SqlParameter;
 import com.azure.cosmos.models.SqlQuerySpec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.cli.tools.PartitionKeys;
 import dev.partita.core.Engine;
 import dev.partita.core.Json;
 import dev.partita.core.account.ContainerInfo;
@@ -156,22 +156,7 @@ final class Replay implements AutoCloseable {
     }
 
     private static PartitionKey key(Candidate candidate, ObjectNode item) {
-        PartitionKeyBuilder b = new PartitionKeyBuilder();
-        for (String path : candidate.paths()) {
-            JsonNode v = item.get(path.substring(1));
-            if (v == null) {
-                b.addNoneValue();
-            } else if (v.isTextual()) {
-                b.add(v.textValue());
-            } else if (v.isNumber()) {
-                b.add(v.doubleValue());
-            } else if (v.isBoolean()) {
-                b.add(v.booleanValue());
-            } else {
-                b.addNullValue();
-            }
-        }
-        return b.build();
+        return PartitionKeys.of(item, candidate.paths());
     }
 
     private static Workload.Operation pick(List<Workload.Operation> ops, double total, Random r) {

@@ -1,7 +1,7 @@
 package dev.partita.cli.migrate;
 
+import dev.partita.cli.tools.PartitionKeys;
 import com.azure.cosmos.models.PartitionKey;
-import com.azure.cosmos.models.PartitionKeyBuilder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
@@ -29,33 +28,12 @@ final class ItemKeys {
 
     /** The value at a key path ({@code /a/b}, quoted segments allowed), or null when missing. */
     static JsonNode at(JsonNode item, String path) {
-        JsonNode v = item;
-        for (String segment : segments(path)) {
-            v = v == null ? null : v.get(segment);
-        }
-        return v;
+        return PartitionKeys.at(item, path);
     }
 
     /** The item's partition key under these paths; a missing (or object/array) value is the "none" key. */
     static PartitionKey partitionKey(JsonNode item, List<String> paths) {
-        PartitionKeyBuilder b = new PartitionKeyBuilder();
-        for (String path : paths) {
-            JsonNode v = at(item, path);
-            if (v == null || v.isContainerNode()) {
-                b.addNoneValue();
-            } else if (v.isNull()) {
-                b.addNullValue();
-            } else if (v.isTextual()) {
-                b.add(v.textValue());
-            } else if (v.isNumber()) {
-                b.add(v.doubleValue());
-            } else if (v.isBoolean()) {
-                b.add(v.booleanValue());
-            } else {
-                b.addNoneValue();
-            }
-        }
-        return b.build();
+        return PartitionKeys.of(item, paths);
     }
 
     /**
@@ -118,10 +96,6 @@ final class ItemKeys {
 
     /** Path segments; quoted segments ({@code /"a b"}) lose their quotes. */
     static List<String> segments(String path) {
-        List<String> out = new ArrayList<>();
-        for (String s : path.substring(1).split("/")) {
-            out.add(s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"") ? s.substring(1, s.length() - 1) : s);
-        }
-        return out;
+        return PartitionKeys.segments(path);
     }
 }

@@ -1,12 +1,10 @@
 package dev.partita.cli.tools;
 
 import com.azure.cosmos.models.PartitionKey;
-import com.azure.cosmos.models.PartitionKeyBuilder;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.List;
 
 /** One JSON Lines item: parsing with a reason for a bad line, and its partition key under the container's paths. */
@@ -56,42 +54,17 @@ final class JsonLines {
     }
 
     private static JsonNode at(JsonNode item, String path) {
-        JsonNode v = item;
-        for (String segment : segments(path)) {
-            v = v == null ? null : v.get(segment);
-        }
-        return v;
+        return PartitionKeys.at(item, path);
     }
 
     /** The item's partition key for these key paths ({@code /a/b}; a missing value is the "none" key). */
     static PartitionKey partitionKey(ObjectNode item, List<String> paths) {
-        PartitionKeyBuilder b = new PartitionKeyBuilder();
-        for (String path : paths) {
-            JsonNode v = at(item, path);
-            if (v == null) {
-                b.addNoneValue();
-            } else if (v.isNull()) {
-                b.addNullValue();
-            } else if (v.isTextual()) {
-                b.add(v.textValue());
-            } else if (v.isNumber()) {
-                b.add(v.doubleValue());
-            } else if (v.isBoolean()) {
-                b.add(v.booleanValue());
-            } else {
-                b.addNoneValue();
-            }
-        }
-        return b.build();
+        return PartitionKeys.of(item, paths);
     }
 
     /** Path segments; quoted segments ({@code /"a b"}) lose their quotes. */
     static List<String> segments(String path) {
-        List<String> out = new ArrayList<>();
-        for (String s : path.substring(1).split("/")) {
-            out.add(s.length() >= 2 && s.startsWith("\"") && s.endsWith("\"") ? s.substring(1, s.length() - 1) : s);
-        }
-        return out;
+        return PartitionKeys.segments(path);
     }
 
     static ObjectNode withoutSystemProperties(ObjectNode item) {
