@@ -23,7 +23,12 @@ public final class PartitaCommand implements Runnable {
     }
 
     public static void main(String[] args) {
-        int code = new CommandLine(new PartitaCommand()).execute(args);
+        // `serve` skips building the whole command tree: picocli instantiates every sub-command (and the SDK classes
+        // the tools reference) before parsing, which a server start-up should not pay for
+        int code = args.length > 0 && args[0].equals("serve")
+                ? new CommandLine(new ServeCommand()).setCommandName("partita serve")
+                        .execute(java.util.Arrays.copyOfRange(args, 1, args.length))
+                : new CommandLine(new PartitaCommand()).execute(args);
         if (code != 0) {
             System.exit(code);
         }

@@ -112,7 +112,8 @@ public final class MigrateCommand implements Callable<Integer> {
 
     PrintStream out = System.out;
     PrintStream err = System.err;
-    boolean terminal = System.console() != null;
+    /** Null: ask the console when the command runs (looking it up at construction slows every start-up). */
+    Boolean terminal;
     Clock clock = Clock.systemUTC();
     RuBudget.Sleeper sleeper = Thread::sleep;
     Migration.Listener listener = copied -> { };
@@ -185,7 +186,7 @@ public final class MigrateCommand implements Callable<Integer> {
 
     private int migrate(CosmosAsyncContainer source, CosmosAsyncContainer target, CheckpointStore store,
             Checkpoint checkpoint, List<String> sourceKey, List<String> tKey) {
-        Progress progress = new Progress(err, terminal, clock, "items", -1);
+        Progress progress = new Progress(err, terminal != null ? terminal : System.console() != null, clock, "items", -1);
         Migration migration = new Migration(source, target, store, checkpoint, budget, clock, pageSize, listener,
                 progress);
         long changes = catchUp(migration);

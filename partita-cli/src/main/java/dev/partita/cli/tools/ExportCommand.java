@@ -45,7 +45,8 @@ public final class ExportCommand implements Callable<Integer> {
 
     PrintStream out = System.out;
     PrintStream err = System.err;
-    boolean terminal = System.console() != null;
+    /** Null: ask the console when the command runs (looking it up at construction slows every start-up). */
+    Boolean terminal;
     Clock clock = Clock.systemUTC();
 
     @Override
@@ -54,7 +55,7 @@ public final class ExportCommand implements Callable<Integer> {
         Path partial = target.resolveSibling(target.getFileName() + ".partial");
         try (CosmosAsyncClient client = account.client()) {
             CosmosAsyncContainer container = client.getDatabase(account.database).getContainer(account.container);
-            Progress progress = new Progress(err, terminal, clock, "items", -1);
+            Progress progress = new Progress(err, terminal != null ? terminal : System.console() != null, clock, "items", -1);
             try (BufferedWriter writer = Files.newBufferedWriter(partial, StandardCharsets.UTF_8)) {
                 for (FeedResponse<ObjectNode> page : container
                         .queryItems(query, new CosmosQueryRequestOptions(), ObjectNode.class)

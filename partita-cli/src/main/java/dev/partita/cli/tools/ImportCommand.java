@@ -60,7 +60,8 @@ public final class ImportCommand implements Callable<Integer> {
 
     PrintStream out = System.out;
     PrintStream err = System.err;
-    boolean terminal = System.console() != null;
+    /** Null: ask the console when the command runs (looking it up at construction slows every start-up). */
+    Boolean terminal;
     Clock clock = Clock.systemUTC();
 
     @Override
@@ -83,7 +84,7 @@ public final class ImportCommand implements Callable<Integer> {
                 }
             }
             CosmosAsyncContainer container = container(client, paths);
-            Progress progress = new Progress(err, terminal, clock, "items", good);
+            Progress progress = new Progress(err, terminal != null ? terminal : System.console() != null, clock, "items", good);
             List<String> failures = new ArrayList<>();
             Thread interrupted = new Thread(() -> err.println(System.lineSeparator() + "Interrupted after "
                     + progress.items() + " items; each is whole. Rerun to finish: upserts converge."));
