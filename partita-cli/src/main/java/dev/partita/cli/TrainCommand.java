@@ -31,9 +31,10 @@ import picocli.CommandLine.Command;
 
 /**
  * {@code partita train} (hidden): a short, typical session — start on a fresh durable store over HTTPS, create a
- * database, a container and items, read, query, delete, stop — run once by {@code ./partita} under
- * {@code -XX:AOTCacheOutput} so that later start-ups load and link these classes from the JVM's ahead-of-time cache
- * instead of discovering them one request at a time.
+ * database, a container and items, read, query, delete, stop. Any answer of 400 or more fails it, so it is an
+ * end-to-end check of the packaged command line; it is also the training run for a JVM ahead-of-time cache
+ * ({@code java -XX:AOTCacheOutput=partita.aot -jar partita.jar train}), which measured no start-up gain yet
+ * (BENCHMARKS.md).
  */
 @Command(name = "train", hidden = true, description = "Run a short typical session (for the JVM's AOT cache).")
 public final class TrainCommand implements Runnable {
