@@ -4,9 +4,7 @@ import static dev.partita.server.FeedTesting.drain;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosContainer;
-import com.azure.cosmos.CosmosDatabase;
 import com.azure.cosmos.CosmosException;
 import com.azure.cosmos.models.ChangeFeedMetaData;
 import com.azure.cosmos.models.ChangeFeedOperationType;
@@ -20,45 +18,24 @@ import com.azure.cosmos.models.FeedRange;
 import com.azure.cosmos.models.PartitionKey;
 import com.azure.cosmos.models.ThroughputProperties;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.server.FeedTesting.Drained;
-import dev.partita.server.FeedTesting.OffsetClock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * The all-versions-and-deletes change feed through the SDK's pull model (three physical partitions): every create,
  * replace, upsert and delete with the metadata the SDK reads, TTL expirations marked as such, scoped to the container,
  * a feed range and a partition key; the retention window; and TTL in the latest-version feed, reads and queries.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ChangeFeedAllVersionsTest {
-    static final ObjectMapper JSON = new ObjectMapper();
-    final OffsetClock clock = new OffsetClock();
-    TestServers t;
-    CosmosClient client;
-    CosmosDatabase db;
+class ChangeFeedAllVersionsTest extends FeedServerTest {
 
-    @BeforeAll
-    void start() {
-        t = TestServers.http(clock);
-        client = t.client();
-        client.createDatabase("avad");
-        db = client.getDatabase("avad");
-    }
-
-    @AfterAll
-    void stop() {
-        client.close();
-        t.close();
+    ChangeFeedAllVersionsTest() {
+        super("avad");
     }
 
     private CosmosContainer container(String name, ChangeFeedPolicy policy) {

@@ -4,9 +4,7 @@ import static dev.partita.server.FeedTesting.drain;
 import static dev.partita.server.FeedTesting.epk;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosContainer;
-import com.azure.cosmos.CosmosDatabase;
 import com.azure.cosmos.implementation.feedranges.FeedRangeEpkImpl;
 import com.azure.cosmos.implementation.routing.Range;
 import com.azure.cosmos.models.CosmosChangeFeedRequestOptions;
@@ -19,10 +17,8 @@ import com.azure.cosmos.models.PartitionKeyDefinition;
 import com.azure.cosmos.models.PartitionKeyDefinitionVersion;
 import com.azure.cosmos.models.PartitionKind;
 import com.azure.cosmos.models.ThroughputProperties;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.server.FeedTesting.Drained;
-import dev.partita.server.FeedTesting.OffsetClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,37 +29,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * The latest-version change feed through the SDK's pull model on a container with four physical partitions: over the
  * whole container, one feed range, an EPK sub-range, a logical partition and a hierarchical-key prefix; starting from
  * the beginning, from now, from a point in time and from a continuation.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class ChangeFeedPullTest {
-    static final ObjectMapper JSON = new ObjectMapper();
+class ChangeFeedPullTest extends FeedServerTest {
     static final int RANGES = 4;
-    final OffsetClock clock = new OffsetClock();
-    TestServers t;
-    CosmosClient client;
-    CosmosDatabase db;
 
-    @BeforeAll
-    void start() {
-        t = TestServers.http(clock);
-        client = t.client();
-        client.createDatabase("cf");
-        db = client.getDatabase("cf");
-    }
-
-    @AfterAll
-    void stop() {
-        client.close();
-        t.close();
+    ChangeFeedPullTest() {
+        super("cf");
     }
 
     private CosmosContainer container(String name) {

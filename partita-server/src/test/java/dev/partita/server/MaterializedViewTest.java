@@ -3,9 +3,7 @@ package dev.partita.server;
 import static dev.partita.server.FeedTesting.drain;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosContainer;
-import com.azure.cosmos.CosmosDatabase;
 import com.azure.cosmos.models.ChangeFeedOperationType;
 import com.azure.cosmos.models.ChangeFeedProcessorItem;
 import com.azure.cosmos.models.CosmosChangeFeedRequestOptions;
@@ -18,43 +16,22 @@ import com.azure.cosmos.models.SqlParameter;
 import com.azure.cosmos.models.SqlQuerySpec;
 import com.azure.cosmos.models.ThroughputProperties;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.server.FeedTesting.Drained;
-import dev.partita.server.FeedTesting.OffsetClock;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 
 /**
  * The reason the all-versions-and-deletes feed exists: a materialized view. Orders partitioned by customer are
  * projected into a second container partitioned by product. Fed by the latest-version feed, the view never learns of
  * deleted or expired orders and goes wrong; fed by the all-versions feed, it stays equal to the source.
  */
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class MaterializedViewTest {
-    static final ObjectMapper JSON = new ObjectMapper();
-    final OffsetClock clock = new OffsetClock();
-    TestServers t;
-    CosmosClient client;
-    CosmosDatabase db;
+class MaterializedViewTest extends FeedServerTest {
 
-    @BeforeAll
-    void start() {
-        t = TestServers.http(clock);
-        client = t.client();
-        client.createDatabase("views");
-        db = client.getDatabase("views");
-    }
-
-    @AfterAll
-    void stop() {
-        client.close();
-        t.close();
+    MaterializedViewTest() {
+        super("views");
     }
 
     /** Keeps a view container (keyed by /product) in step with the order container by reading its change feed. */

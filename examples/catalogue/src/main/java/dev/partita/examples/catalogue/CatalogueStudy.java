@@ -17,6 +17,9 @@ import com.azure.cosmos.models.SqlQuerySpec;
 import com.azure.cosmos.models.ThroughputProperties;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -37,9 +40,24 @@ public final class CatalogueStudy {
     }
 
     private final CosmosDatabase database;
+    private final Clock clock;
 
     public CatalogueStudy(CosmosDatabase database) {
+        this(database, Clock.systemUTC());
+    }
+
+    /** @param clock what the study times seeds and queries with */
+    public CatalogueStudy(CosmosDatabase database, Clock clock) {
         this.database = database;
+        this.clock = clock;
+    }
+
+    private Instant now() {
+        return clock.instant();
+    }
+
+    private double millisSince(Instant start) {
+        return Duration.between(start, now()).toNanos() / 1e6;
     }
 
     public CosmosContainer create(String name, IndexingPolicy policy, int throughput) {
@@ -55,7 +73,7 @@ public final class CatalogueStudy {
         for (ObjectNode v : vehicles) {
             ops.add(CosmosBulkOperations.getUpsertItemOperation(v, new PartitionKey(v.get("make").asText())));
         }
-        long start = System.nanoTime();
+        Instant start = now();
         double charge = 0;
         long retries = 0;
         long failed = 0;
@@ -72,7 +90,7 @@ public final class CatalogueStudy {
                 failed++;
             }
         }
-        return new Seeding(written, charge, retries, failed, (System.nanoTime() - start) / 1e9);
+        return new Seeding(written, charge, retries, failed, millisSince(start) / 1000);
     }
 
     private static long retries(CosmosDiagnostics d) {
@@ -84,10 +102,10 @@ public final class CatalogueStudy {
         int partitions = container.getFeedRanges().size();
         String make = vehicle.get("make").asText();
         List<Measurement> out = new ArrayList<>();
-        long t = System.nanoTime();
+        Instant t = now();
         double read = container.readItem(vehicle.get("id").asText(), new PartitionKey(make), JsonNode.class)
                 .getRequestCharge();
-        out.add(new Measurement("point read by id and make", read, (System.nanoTime() - t) / 1e6, false, 1, 1));
+        out.add(new Measurement("point read by id and make", read, millisSince(t), false, 1, 1));
         out.add(page(container, "read by id without the make", "SELECT * FROM c WHERE c.id = @id",
                 List.of(new SqlParameter("@id", vehicle.get("id").asText())), true, partitions));
         out.add(page(container, "one make, ending soonest (page of 100)",
@@ -108,14 +126,14 @@ public final class CatalogueStudy {
     }
 
     /** The first page of a query: what one page of the site costs. */
-    private static Measurement page(CosmosContainer container, String name, String text, List<SqlParameter> params,
+    private Measurement page(CosmosContainer container, String name, String text, List<SqlParameter> params,
             boolean crossPartition, int partitions) {
-        long t = System.nanoTime();
+        Instant t = now();
         for (FeedResponse<JsonNode> page : container.queryItems(new SqlQuerySpec(text, params),
                 new CosmosQueryRequestOptions(), JsonNode.class).iterableByPage(PAGE)) {
-            return new Measurement(name, page.getRequestCharge(), (System.nanoTime() - t) / 1e6, crossPartition,
+            return new Measurement(name, page.getRequestCharge(), millisSince(t), crossPartition,
                     crossPartition ? partitions : 1, page.getResults().size());
         }
-        return new Measurement(name, 0, (System.nanoTime() - t) / 1e6, crossPartition, partitions, 0);
+        return new Measurement(name, 0, millisSince(t), crossPartition, partitions, 0);
     }
 }
