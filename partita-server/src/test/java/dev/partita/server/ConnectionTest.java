@@ -147,6 +147,12 @@ class ConnectionTest {
             }
 
             @Override
+            public Cursor scanDescending(byte[] from, byte[] to) {
+                armed = true;
+                return inner.scanDescending(from, to);
+            }
+
+            @Override
             public void apply(WriteBatch batch) {
                 inner.apply(batch);
             }

@@ -309,6 +309,11 @@ class RawProtocolTest {
         }
 
         @Override
+        public Cursor scanDescending(byte[] from, byte[] to) {
+            return inner.scanDescending(from, to);
+        }
+
+        @Override
         public void apply(WriteBatch batch) {
             inner.apply(batch);
         }

@@ -1,7 +1,7 @@
 package dev.partita.core.store;
 
 /**
- * Forward iteration over a key range. Call {@link #next()} before the first {@link #key()}; the arrays returned by
+ * Iteration over a key range, in the order the scan asked for (ascending or descending). Call {@link #next()} before the first {@link #key()}; the arrays returned by
  * {@link #key()} and {@link #value()} stay valid after the cursor moves on (so results can be collected without
  * copying). A cursor belongs to one thread at a time. Closing is idempotent; an exhausted cursor has already released
  * what it held, but closing it is still correct and expected.

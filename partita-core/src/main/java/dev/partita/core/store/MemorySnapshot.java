@@ -23,14 +23,19 @@ final class MemorySnapshot implements Snapshot {
 
     @Override
     public Cursor scan(byte[] fromInclusive, byte[] toExclusive) {
-        return scan(fromInclusive, toExclusive, null);
+        return scan(fromInclusive, toExclusive, false, null);
+    }
+
+    @Override
+    public Cursor scanDescending(byte[] fromInclusive, byte[] toExclusive) {
+        return scan(fromInclusive, toExclusive, true, null);
     }
 
     /** A cursor that closes {@code owned} when it is closed or exhausted (for scans on the store itself). */
-    Cursor scan(byte[] fromInclusive, byte[] toExclusive, Snapshot owned) {
+    Cursor scan(byte[] fromInclusive, byte[] toExclusive, boolean descending, Snapshot owned) {
         try {
             checkOpen();
-            return new MemoryCursor(this, store.entries(fromInclusive, toExclusive), owned);
+            return new MemoryCursor(this, store.entries(fromInclusive, toExclusive, descending), owned);
         } catch (RuntimeException e) {
             if (owned != null) {
                 owned.close();

@@ -101,7 +101,13 @@ public final class MemoryStore implements Store {
     @Override
     public Cursor scan(byte[] fromInclusive, byte[] toExclusive) {
         MemorySnapshot snapshot = openSnapshot();
-        return snapshot.scan(fromInclusive, toExclusive, snapshot);
+        return snapshot.scan(fromInclusive, toExclusive, false, snapshot);
+    }
+
+    @Override
+    public Cursor scanDescending(byte[] fromInclusive, byte[] toExclusive) {
+        MemorySnapshot snapshot = openSnapshot();
+        return snapshot.scan(fromInclusive, toExclusive, true, snapshot);
     }
 
     @Override
@@ -192,7 +198,7 @@ public final class MemoryStore implements Store {
         return slot == null ? null : slot.valueAt(seq);
     }
 
-    Iterator<Map.Entry<byte[], Slot>> entries(byte[] fromInclusive, byte[] toExclusive) {
+    Iterator<Map.Entry<byte[], Slot>> entries(byte[] fromInclusive, byte[] toExclusive, boolean descending) {
         checkOpen();
         NavigableMap<byte[], Slot> range = map;
         if (fromInclusive != null && toExclusive != null && Bytes.compare(fromInclusive, toExclusive) >= 0) {
@@ -205,7 +211,7 @@ public final class MemoryStore implements Store {
         if (toExclusive != null) {
             range = range.headMap(toExclusive.clone(), false);
         }
-        return range.entrySet().iterator();
+        return (descending ? range.descendingMap() : range).entrySet().iterator();
     }
 
     void checkOpen() {

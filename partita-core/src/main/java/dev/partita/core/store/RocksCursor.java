@@ -8,14 +8,18 @@ import org.rocksdb.Slice;
 
 /**
  * A RocksDB iterator bounded above by {@code iterate_upper_bound}, so RocksDB stops at the bound instead of reading
- * (and skipping tombstones) past it. Frees its iterator as soon as it is exhausted, so a caller that reads to the end
- * holds nothing even before it closes.
+ * (and skipping tombstones) past it. A descending cursor is bounded below by {@code iterate_lower_bound} too, for the
+ * same reason in the other direction, and walks from {@code seekToLast()} (the last key below the upper bound) with
+ * {@code prev()}. Frees its iterator as soon as it is exhausted, so a caller that reads to the end holds nothing even
+ * before it closes.
  */
 final class RocksCursor implements Cursor {
     private final Set<AutoCloseable> siblings;
     private final NativeRef parent;
     private final byte[] from;
+    private final boolean descending;
     private final Slice upperBound;
+    private final Slice lowerBound; // only for descending cursors: an ascending one seeks to its lower bound
     private final ReadOptions readOptions;
     private final RocksIterator iterator;
     private final NativeRef ref = new NativeRef("the cursor", this::free);
@@ -26,15 +30,15 @@ final class RocksCursor implements Cursor {
 
     /** Over the store ({@code snapshot == null}) or a snapshot; {@code parent} is the store's or snapshot's ref. */
     static Cursor open(RocksStore store, org.rocksdb.Snapshot snapshot, NativeRef parent, Set<AutoCloseable> siblings,
-            byte[] fromInclusive, byte[] toExclusive) {
+            byte[] fromInclusive, byte[] toExclusive, boolean descending) {
         parent.enter(); // handed to the cursor, given back when it is freed
         if (fromInclusive != null && toExclusive != null && Bytes.compare(fromInclusive, toExclusive) >= 0) {
             parent.exit();
-            return new RocksCursor(null, null, null, null, null, null).exhaust();
+            return new RocksCursor(null, null, null, null, null, null, descending).exhaust();
         }
         RocksCursor cursor;
         try {
-            cursor = new RocksCursor(store, snapshot, parent, siblings, fromInclusive, toExclusive);
+            cursor = new RocksCursor(store, snapshot, parent, siblings, fromInclusive, toExclusive, descending);
         } catch (RuntimeException e) {
             parent.exit();
             throw e;
@@ -43,20 +47,27 @@ final class RocksCursor implements Cursor {
     }
 
     private RocksCursor(RocksStore store, org.rocksdb.Snapshot snapshot, NativeRef parent,
-            Set<AutoCloseable> siblings, byte[] fromInclusive, byte[] toExclusive) {
+            Set<AutoCloseable> siblings, byte[] fromInclusive, byte[] toExclusive, boolean descending) {
         this.siblings = siblings;
         this.parent = parent;
+        this.descending = descending;
         this.from = fromInclusive == null ? null : fromInclusive.clone();
         if (store == null) {
             upperBound = null;
+            lowerBound = null;
             readOptions = null;
             iterator = null;
             return;
         }
+        // The Slices copy the bounds, so the caller may reuse its arrays once scan returns.
         upperBound = toExclusive == null ? null : new Slice(toExclusive);
+        lowerBound = descending && fromInclusive != null ? new Slice(fromInclusive) : null;
         readOptions = new ReadOptions().setSnapshot(snapshot);
         if (upperBound != null) {
             readOptions.setIterateUpperBound(upperBound);
+        }
+        if (lowerBound != null) {
+            readOptions.setIterateLowerBound(lowerBound);
         }
         iterator = store.db.newIterator(readOptions);
     }
@@ -75,7 +86,13 @@ final class RocksCursor implements Cursor {
         }
         ref.enter();
         try {
-            if (started) {
+            if (descending) {
+                if (started) {
+                    iterator.prev();
+                } else {
+                    iterator.seekToLast(); // with an upper bound: the last key below it
+                }
+            } else if (started) {
                 iterator.next();
             } else if (from == null) {
                 iterator.seekToFirst();
@@ -131,6 +148,9 @@ final class RocksCursor implements Cursor {
         readOptions.close();
         if (upperBound != null) {
             upperBound.close();
+        }
+        if (lowerBound != null) {
+            lowerBound.close();
         }
         siblings.remove(this);
         parent.exit();

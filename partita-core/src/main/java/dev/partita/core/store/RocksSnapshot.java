@@ -33,7 +33,12 @@ final class RocksSnapshot implements Snapshot {
 
     @Override
     public Cursor scan(byte[] fromInclusive, byte[] toExclusive) {
-        return RocksCursor.open(store, snapshot, ref, cursors, fromInclusive, toExclusive);
+        return RocksCursor.open(store, snapshot, ref, cursors, fromInclusive, toExclusive, false);
+    }
+
+    @Override
+    public Cursor scanDescending(byte[] fromInclusive, byte[] toExclusive) {
+        return RocksCursor.open(store, snapshot, ref, cursors, fromInclusive, toExclusive, true);
     }
 
     @Override

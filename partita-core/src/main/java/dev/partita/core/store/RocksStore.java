@@ -131,7 +131,12 @@ public final class RocksStore implements Store {
 
     @Override
     public Cursor scan(byte[] fromInclusive, byte[] toExclusive) {
-        return RocksCursor.open(this, null, ref, children, fromInclusive, toExclusive);
+        return RocksCursor.open(this, null, ref, children, fromInclusive, toExclusive, false);
+    }
+
+    @Override
+    public Cursor scanDescending(byte[] fromInclusive, byte[] toExclusive) {
+        return RocksCursor.open(this, null, ref, children, fromInclusive, toExclusive, true);
     }
 
     @Override

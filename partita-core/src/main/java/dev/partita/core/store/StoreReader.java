@@ -19,4 +19,12 @@ public interface StoreReader {
      * empty or inverted range yields no entries.
      */
     Cursor scan(byte[] fromInclusive, byte[] toExclusive);
+
+    /**
+     * The same entries as {@link #scan scan(fromInclusive, toExclusive)}, in descending unsigned-byte order: the first
+     * is the largest key below {@code toExclusive}. For walking index entries backwards ({@code ORDER BY ... DESC})
+     * without collecting and reversing a range. Bounds, the empty and inverted ranges and the {@link Cursor} contract
+     * are exactly those of {@link #scan}.
+     */
+    Cursor scanDescending(byte[] fromInclusive, byte[] toExclusive);
 }

@@ -3,7 +3,11 @@ package dev.partita.core.store;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RocksStoreTest extends StoreContractTest {
@@ -59,6 +63,62 @@ class RocksStoreTest extends StoreContractTest {
         s.close();
         assertThat(rocks.children).isEmpty();
         assertThat(rocks.nativeSnapshotCount()).isZero();
+    }
+
+    @Test
+    void exhaustedOrClosedDescendingCursorsFreeEveryNativeObject() throws Exception {
+        for (int i = 0; i < 5; i++) {
+            put(k(i), v("x"));
+        }
+        RocksStore rocks = (RocksStore) store;
+        Snapshot s = store.snapshot();
+        Cursor exhausted = s.scanDescending(k(1), k(4)); // both bounds: both Slices allocated
+        while (exhausted.next()) {
+            // read to the end without closing
+        }
+        Cursor unread = store.scanDescending(k(0), k(3));
+        Cursor started = store.scanDescending(k(0), null);
+        assertThat(started.next()).isTrue();
+        assertThat(nativeObjects(unread)).hasSize(4).allMatch(RocksStoreTest::ownsHandle);
+        assertThat(nativeObjects(exhausted)).hasSize(4).noneMatch(RocksStoreTest::ownsHandle);
+        assertThat(rocks.children).hasSize(3); // the snapshot and the two open cursors
+        unread.close();
+        started.close();
+        started.close(); // idempotent
+        assertThat(nativeObjects(unread)).noneMatch(RocksStoreTest::ownsHandle);
+        assertThat(nativeObjects(started)).hasSize(3).noneMatch(RocksStoreTest::ownsHandle);
+        s.close();
+        exhausted.close();
+        assertThat(rocks.children).isEmpty();
+        assertThat(rocks.nativeSnapshotCount()).isZero();
+    }
+
+    /** The iterator, read options and bound Slices a cursor allocated (null fields are ones it did not need). */
+    private static List<Object> nativeObjects(Cursor cursor) throws ReflectiveOperationException {
+        List<Object> out = new ArrayList<>();
+        for (String name : List.of("iterator", "readOptions", "upperBound", "lowerBound")) {
+            Field f = RocksCursor.class.getDeclaredField(name);
+            f.setAccessible(true);
+            Object o = f.get(cursor);
+            if (o != null) {
+                out.add(o);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Whether RocksJava still owns the native handle, i.e. it was not closed. Slice hides this method (protected), so
+     * it is called reflectively: a Slice left open is the leak this test exists to catch.
+     */
+    private static boolean ownsHandle(Object nativeObject) {
+        try {
+            Method m = org.rocksdb.AbstractNativeReference.class.getDeclaredMethod("isOwningHandle");
+            m.setAccessible(true);
+            return (boolean) m.invoke(nativeObject);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
     }
 
     @Test

@@ -489,6 +489,255 @@ abstract class StoreContractTest {
         join(null, threads, failure);
     }
 
+    // ---- descending scans
+
+    @Test
+    void descendingScanIsHalfOpenAndStartsBelowTheUpperBound() {
+        for (int i = 0; i < 10; i++) {
+            put(k(i), v("v" + i));
+        }
+        assertThat(keys(store.scanDescending(k(2), k(5)))).containsExactly(hex(k(4)), hex(k(3)), hex(k(2)));
+        assertThat(keys(store.scanDescending(k(5), k(5)))).isEmpty();
+        assertThat(keys(store.scanDescending(k(6), k(3)))).isEmpty();
+        assertThat(keys(store.scanDescending(k(8), null))).containsExactly(hex(k(9)), hex(k(8)));
+        assertThat(keys(store.scanDescending(null, k(2)))).containsExactly(hex(k(1)), hex(k(0)));
+        assertThat(keys(store.scanDescending(null, null))).hasSize(10).first().isEqualTo(hex(k(9)));
+        assertThat(keys(store.scanDescending(k(9), k(10)))).containsExactly(hex(k(9)));
+        assertThat(keys(store.scanDescending(k(10), null))).isEmpty();
+        assertThat(keys(store.scanDescending(null, k(0)))).isEmpty();
+        // Bounds between keys: from a longer key that is not stored, to a prefix of a stored key.
+        byte[] between = ByteBuffer.allocate(5).putInt(3).put((byte) 0).array();
+        assertThat(keys(store.scanDescending(between, k(5)))).containsExactly(hex(k(4)));
+        assertThat(keys(store.scanDescending(k(1), between))).containsExactly(hex(k(3)), hex(k(2)), hex(k(1)));
+    }
+
+    @Test
+    void descendingScanOrdersKeysAsUnsignedBytes() {
+        List<byte[]> sorted = List.of(new byte[0], b(0x00), b(0x00, 0x00), b(0x00, 0xFF), b(0x01), b(0x7F),
+                b(0x7F, 0xFF), b(0x80), b(0x80, 0x00), b(0xFE, 0xFF), b(0xFF), b(0xFF, 0x00), b(0xFF, 0xFF),
+                b(0xFF, 0xFF, 0xFF));
+        List<byte[]> shuffled = new ArrayList<>(sorted);
+        Collections.shuffle(shuffled, new Random(7));
+        for (byte[] key : shuffled) {
+            put(key, key);
+        }
+        List<String> descending = new ArrayList<>(sorted.stream().map(Bytes::hex).toList());
+        Collections.reverse(descending);
+        assertThat(collect(store.scanDescending(null, null))).extracting(e -> hex(e.key()))
+                .containsExactlyElementsOf(descending);
+        assertThat(collect(store.scanDescending(null, null))).allMatch(e -> Arrays.equals(e.key(), e.value()));
+        assertThat(keys(store.scanDescending(b(0x7F), b(0x80)))).containsExactly("7fff", "7f");
+        assertThat(keys(store.scanDescending(b(0xFF), null))).containsExactly("ffffff", "ffff", "ff00", "ff");
+        assertThat(keys(store.scanDescending(null, b(0x00, 0x00)))).containsExactly("00", "");
+        byte[] prefix = b(0xFF);
+        assertThat(keys(store.scanDescending(prefix, Bytes.prefixEnd(prefix))))
+                .containsExactly("ffffff", "ffff", "ff00", "ff");
+    }
+
+    /** The same keys as the ascending scan, reversed, and both agree with a sorted map; bounds drawn at random. */
+    @Test
+    void descendingIsTheReverseOfAscendingForRandomKeysAndBounds() {
+        Random random = new Random(11);
+        for (int round = 0; round < 20; round++) {
+            TreeMap<byte[], byte[]> model = new TreeMap<>(Bytes.COMPARATOR);
+            WriteBatch batch = new WriteBatch();
+            // Wipe the previous round so every round starts from a fresh random key set.
+            for (Entry e : scanAll(store)) {
+                batch.delete(e.key());
+            }
+            int n = random.nextInt(200);
+            for (int i = 0; i < n; i++) {
+                byte[] key = randomKey(random);
+                byte[] value = new byte[random.nextInt(8)];
+                random.nextBytes(value);
+                if (random.nextInt(5) == 0) {
+                    batch.delete(key); // tombstones among the live keys, also right at the bounds
+                    model.remove(key);
+                } else {
+                    batch.put(key, value);
+                    model.put(key, value);
+                }
+            }
+            store.apply(batch);
+            List<byte[]> existing = new ArrayList<>(model.keySet());
+            for (int q = 0; q < 40; q++) {
+                byte[] from = randomBound(random, existing);
+                byte[] to = randomBound(random, existing);
+                List<Entry> ascending = collect(store.scan(from, to));
+                List<Entry> reversed = new ArrayList<>(ascending);
+                Collections.reverse(reversed);
+                List<Entry> expected = new ArrayList<>(entries(range(model, from, to)));
+                Collections.reverse(expected);
+                assertThat(collect(store.scanDescending(from, to))).as("round %d [%s, %s)", round, hex(from), hex(to))
+                        .containsExactlyElementsOf(expected)
+                        .containsExactlyElementsOf(reversed);
+            }
+        }
+        assertThat(liveSnapshots(store)).isZero();
+    }
+
+    private static byte[] randomKey(Random random) {
+        byte[] key = new byte[random.nextInt(4)];
+        for (int i = 0; i < key.length; i++) {
+            // Few distinct bytes so keys share prefixes; both ends of the unsigned order included.
+            key[i] = (byte) new int[] {0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF}[random.nextInt(6)];
+        }
+        return key;
+    }
+
+    /** Null, an existing key (a bound equal to a key), or any key; inverted and empty ranges follow by chance. */
+    private static byte[] randomBound(Random random, List<byte[]> existing) {
+        int pick = random.nextInt(6);
+        if (pick == 0) {
+            return null;
+        }
+        if (pick <= 2 && !existing.isEmpty()) {
+            return existing.get(random.nextInt(existing.size())).clone();
+        }
+        return randomKey(random);
+    }
+
+    @Test
+    void descendingCursorKeepsTheCursorContract() {
+        for (int i = 0; i < 5; i++) {
+            put(k(i), v("v" + i));
+        }
+        List<byte[]> keys = new ArrayList<>();
+        List<byte[]> values = new ArrayList<>();
+        try (Cursor c = store.scanDescending(null, null)) {
+            assertThatThrownBy(c::key).isInstanceOf(IllegalStateException.class);
+            while (c.next()) {
+                keys.add(c.key());
+                values.add(c.value());
+            }
+            assertThat(c.next()).isFalse();
+            assertThat(c.next()).isFalse();
+            assertThatThrownBy(c::value).isInstanceOf(IllegalStateException.class);
+            c.close(); // idempotent with the try's close
+        }
+        for (int i = 0; i < 5; i++) {
+            assertThat(keys.get(i)).isEqualTo(k(4 - i));
+            assertThat(values.get(i)).isEqualTo(v("v" + (4 - i)));
+        }
+        // The caller may reuse the bounds once scanDescending returns.
+        byte[] from = k(1);
+        byte[] to = k(3);
+        try (Cursor c = store.scanDescending(from, to)) {
+            from[3] = 0;
+            to[3] = 5;
+            List<String> seen = new ArrayList<>();
+            while (c.next()) {
+                seen.add(hex(c.key()));
+            }
+            assertThat(seen).containsExactly(hex(k(2)), hex(k(1)));
+        }
+    }
+
+    @Test
+    void aSnapshotsDescendingScanDoesNotSeeLaterWritesOrDeletedKeys() {
+        put(k(1), v("a1"));
+        put(k(2), v("b1"));
+        put(k(4), v("d1"));
+        delete(k(4)); // deleted before the snapshot: never seen
+        try (Snapshot s = store.snapshot()) {
+            store.apply(new WriteBatch().put(k(1), v("a2")).delete(k(2)).put(k(3), v("c2")).put(k(4), v("d2"))
+                    .put(k(0), v("z2")));
+            assertThat(collect(s.scanDescending(null, null)))
+                    .containsExactly(entry(k(2), v("b1")), entry(k(1), v("a1")));
+            assertThat(collect(s.scanDescending(k(1), k(4))))
+                    .containsExactly(entry(k(2), v("b1")), entry(k(1), v("a1")));
+            assertThat(collect(s.scanDescending(k(2), null))).containsExactly(entry(k(2), v("b1")));
+            assertThat(collect(store.scanDescending(null, null))).containsExactly(entry(k(4), v("d2")),
+                    entry(k(3), v("c2")), entry(k(1), v("a2")), entry(k(0), v("z2")));
+            // Writes while a descending snapshot cursor is open are not seen either.
+            List<Entry> seen = new ArrayList<>();
+            try (Cursor c = s.scanDescending(null, null)) {
+                assertThat(c.next()).isTrue();
+                seen.add(entry(c.key(), c.value()));
+                store.apply(new WriteBatch().delete(k(1)).put(b(0x00, 0x00, 0x00, 0x01, 0x00), v("new")));
+                while (c.next()) {
+                    seen.add(entry(c.key(), c.value()));
+                }
+            }
+            assertThat(seen).containsExactly(entry(k(2), v("b1")), entry(k(1), v("a1")));
+        }
+    }
+
+    @Test
+    void aSnapshotsDescendingScanSurvivesManyLaterWrites() {
+        TreeMap<byte[], byte[]> before = new TreeMap<>(Bytes.COMPARATOR);
+        for (int i = 0; i < 200; i++) {
+            put(k(i), v("before" + i));
+            before.put(k(i), v("before" + i));
+        }
+        try (Snapshot s = store.snapshot()) {
+            for (int round = 0; round < 20; round++) {
+                WriteBatch batch = new WriteBatch();
+                for (int i = 0; i < 200; i++) {
+                    if ((i + round) % 3 == 0) {
+                        batch.delete(k(i));
+                    } else {
+                        batch.put(k(i), v("after" + round));
+                    }
+                    batch.put(k(1_000 + round * 200 + i), v("new"));
+                }
+                store.apply(batch);
+            }
+            List<Entry> expected = new ArrayList<>(entries(before));
+            Collections.reverse(expected);
+            assertThat(collect(s.scanDescending(null, null))).containsExactlyElementsOf(expected);
+            assertThat(collect(s.scanDescending(k(50), k(150)))).containsExactlyElementsOf(
+                    expected.subList(200 - 150, 200 - 50));
+        }
+        assertThat(liveSnapshots(store)).isZero();
+    }
+
+    @Test
+    void aStoreDescendingScanHoldsNothingOnceExhaustedOrClosed() {
+        put(k(1), v("a"));
+        put(k(2), v("b"));
+        Cursor exhausted = store.scanDescending(null, null);
+        while (exhausted.next()) {
+            // read to the end without closing
+        }
+        Cursor closedEarly = store.scanDescending(k(1), k(3));
+        assertThat(closedEarly.next()).isTrue();
+        closedEarly.close();
+        Cursor empty = store.scanDescending(k(3), k(1));
+        assertThat(empty.next()).isFalse();
+        assertThat(liveSnapshots(store)).isZero();
+        assertThatThrownBy(closedEarly::next).isInstanceOf(IllegalStateException.class);
+        exhausted.close();
+        empty.close();
+    }
+
+    @Test
+    void closingASnapshotOrTheStoreMakesDescendingCursorsUnusable() {
+        for (int i = 0; i < 3; i++) {
+            put(k(i), v("x"));
+        }
+        Snapshot s = store.snapshot();
+        Cursor fromClosedSnapshot = s.scanDescending(null, null);
+        s.close();
+        assertThat(liveSnapshots(store)).isZero();
+        assertThatThrownBy(() -> s.scanDescending(null, null)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(fromClosedSnapshot::next).isInstanceOf(IllegalStateException.class);
+        fromClosedSnapshot.close();
+
+        Snapshot open = store.snapshot();
+        Cursor fromSnapshot = open.scanDescending(k(0), k(3));
+        Cursor fromStore = store.scanDescending(null, k(2));
+        assertThat(fromSnapshot.next()).isTrue();
+        assertThat(fromStore.next()).isTrue();
+        store.close();
+        assertThatThrownBy(() -> store.scanDescending(null, null)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(fromSnapshot::next).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(fromStore::next).isInstanceOf(IllegalStateException.class);
+        fromSnapshot.close();
+        fromStore.close();
+        open.close();
+    }
+
     // ---- the model
 
     /** A random sequence of operations must leave the store and a sorted map agreeing, snapshots included. */
@@ -523,6 +772,9 @@ abstract class StoreContractTest {
     record Scan(byte[] from, byte[] to) implements Action {
     }
 
+    record ScanDescending(byte[] from, byte[] to) implements Action {
+    }
+
     record TakeSnapshot() implements Action {
     }
 
@@ -548,6 +800,7 @@ abstract class StoreContractTest {
                 Tuple.of(3, batch),
                 Tuple.of(3, keys.map(Get::new)),
                 Tuple.of(2, Combinators.combine(bound, bound).as(Scan::new)),
+                Tuple.of(2, Combinators.combine(bound, bound).as(ScanDescending::new)),
                 Tuple.of(1, Arbitraries.just(new TakeSnapshot())),
                 Tuple.of(1, Arbitraries.just(new CheckAndCloseOldestSnapshot())));
         return action.list().ofMinSize(1).ofMaxSize(60);
@@ -600,6 +853,9 @@ abstract class StoreContractTest {
                 case Scan s -> assertThat(collect(store.scan(s.from(), s.to())))
                         .as("scan [%s, %s)", hex(s.from()), hex(s.to()))
                         .containsExactlyElementsOf(entries(range(model, s.from(), s.to())));
+                case ScanDescending s -> assertThat(collect(store.scanDescending(s.from(), s.to())))
+                        .as("descending scan [%s, %s)", hex(s.from()), hex(s.to()))
+                        .containsExactlyElementsOf(reversed(entries(range(model, s.from(), s.to()))));
                 case TakeSnapshot t -> snapshots.add(Map.entry(store.snapshot(), new TreeMap<>(model)));
                 case CheckAndCloseOldestSnapshot c -> {
                     if (!snapshots.isEmpty()) {
@@ -613,6 +869,16 @@ abstract class StoreContractTest {
             Map.Entry<Snapshot, TreeMap<byte[], byte[]>> oldest = snapshots.remove(0);
             try (Snapshot s = oldest.getKey()) {
                 assertThat(collect(s.scan(null, null))).containsExactlyElementsOf(entries(oldest.getValue()));
+                assertThat(collect(s.scanDescending(null, null)))
+                        .containsExactlyElementsOf(reversed(entries(oldest.getValue())));
+                // A bounded descending scan of the snapshot too: from its second key to its last (both existing).
+                List<byte[]> keys = new ArrayList<>(oldest.getValue().keySet());
+                if (keys.size() >= 2) {
+                    byte[] from = keys.get(1);
+                    byte[] to = keys.get(keys.size() - 1);
+                    assertThat(collect(s.scanDescending(from, to)))
+                            .containsExactlyElementsOf(reversed(entries(range(oldest.getValue(), from, to))));
+                }
                 for (byte[] key : oldest.getValue().keySet()) {
                     assertThat(s.get(key)).isEqualTo(oldest.getValue().get(key));
                 }
@@ -663,6 +929,12 @@ abstract class StoreContractTest {
 
     static List<Entry> entries(Map<byte[], byte[]> map) {
         return map.entrySet().stream().map(e -> new Entry(e.getKey(), e.getValue())).toList();
+    }
+
+    static List<Entry> reversed(List<Entry> entries) {
+        List<Entry> out = new ArrayList<>(entries);
+        Collections.reverse(out);
+        return out;
     }
 
     static Map<byte[], byte[]> range(TreeMap<byte[], byte[]> model, byte[] from, byte[] to) {
