@@ -97,6 +97,24 @@ public final class SqlQuery {
         return new SqlQuery(text, q, Compiler.compile(q));
     }
 
+    /**
+     * This query without ORDER BY, TOP, OFFSET and LIMIT: the engine uses it when it reads items in the order's own
+     * sequence (through the index) and pages across them itself.
+     */
+    public SqlQuery withoutOrderByOrPaging() {
+        Query q = new Query(ast.distinct(), null, ast.selection(), ast.from(), ast.where(), ast.groupBy(), List.of(),
+                null, null);
+        return new SqlQuery(text, q, Compiler.compile(q));
+    }
+
+    /**
+     * The document number of an item's {@code _rid} as the SDKs read it when they resume an ORDER BY query (ties
+     * within a partition come in this number's order), or null when the text is not a document rid.
+     */
+    public static Long ridDocumentNumber(String rid) {
+        return dev.partita.sql.eval.Rids.documentNumber(rid);
+    }
+
     private JsonNode[] resolve(Map<String, JsonNode> params) {
         List<String> names = program.parameterNames();
         JsonNode[] values = new JsonNode[names.size()];

@@ -185,6 +185,33 @@ public final class IndexTerms {
         }
     }
 
+    // ---- reading a path's terms in order (ORDER BY through the index)
+
+    /** The first key of the scalar terms (null, booleans, numbers, strings) of one path, in value order. */
+    public static byte[] firstScalarEntry(int container, List<String> path) {
+        byte[] p = path(path);
+        byte[] t = java.util.Arrays.copyOf(p, p.length + 1);
+        t[p.length] = NULL;
+        return StoreKeys.indexPrefix(container, t);
+    }
+
+    /** The first key after every entry of one path. */
+    public static byte[] pathEnd(int container, List<String> path) {
+        return StoreKeys.prefixEnd(StoreKeys.indexPrefix(container, path(path)));
+    }
+
+    /**
+     * The entry key up to the end of its term (path and value): equal for the entries of one value, and the first key
+     * of that value's entries. Terms are prefix-free, so {@code prefixEnd} of it is the first key after them.
+     */
+    public static byte[] termOf(byte[] entry) {
+        int i = StoreKeys.indexTermOffset();
+        while (entry[i] != 0x00) {
+            i++;
+        }
+        return java.util.Arrays.copyOf(entry, skipValue(entry, i + 1));
+    }
+
     // ---- decoding entry keys
 
     /** The item key an index entry points to. */

@@ -13,28 +13,45 @@ import java.util.Base64;
  *       OFFSET across pages.</li>
  *   <li>{@code I.<key>.<rowsOfKey>.<emitted>.<skipped>} for streamed queries answered through an index lookup: the
  *       same, with the key of the index entry the page stopped at.</li>
+ *   <li>{@code O.<part>.<term>.<index>.<rowsOfKey>.<emitted>.<skipped>} for ORDER BY read through the index: the
+ *       part of the order, the group's term (base64url, {@code -} outside the indexed part) and the item's place in
+ *       the sorted group (see {@link OrderedSource}).</li>
  *   <li>{@code M.<offset>} for materialized queries (ORDER BY, GROUP BY, aggregates, DISTINCT): the rows already
  *       returned.</li>
  * </ul>
  */
-record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, long skipped, long offset) {
+record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, long skipped, long offset,
+        OrderedSource.Position ordered) {
 
-    static final Continuation START = new Continuation(false, null, 0, 0, 0, 0);
+    static final Continuation START = new Continuation(false, null, 0, 0, 0, 0, null);
 
     static Continuation streamed(boolean indexed, byte[] key, long rowsOfKey, long emitted, long skipped) {
-        return new Continuation(indexed, key, rowsOfKey, emitted, skipped, 0);
+        return new Continuation(indexed, key, rowsOfKey, emitted, skipped, 0, null);
+    }
+
+    static Continuation ordered(OrderedSource.Position position, long rowsOfKey, long emitted, long skipped) {
+        return new Continuation(true, null, rowsOfKey, emitted, skipped, 0, position);
     }
 
     static Continuation materialized(long offset) {
-        return new Continuation(false, null, 0, 0, 0, offset);
+        return new Continuation(false, null, 0, 0, 0, offset, null);
+    }
+
+    /** True for a token that resumes a page (streamed or ordered) rather than starting one. */
+    boolean resumes() {
+        return key != null || ordered != null;
     }
 
     String encode() {
+        Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
+        if (ordered != null) {
+            return "O." + ordered.part().code + "." + (ordered.term() == null ? "-" : b64.encodeToString(ordered.term()))
+                    + "." + ordered.index() + "." + rowsOfKey + "." + emitted + "." + skipped;
+        }
         if (key == null) {
             return "M." + offset;
         }
-        return (indexed ? "I." : "S.") + Base64.getUrlEncoder().withoutPadding().encodeToString(key) + "."
-                + rowsOfKey + "." + emitted + "." + skipped;
+        return (indexed ? "I." : "S.") + b64.encodeToString(key) + "." + rowsOfKey + "." + emitted + "." + skipped;
     }
 
     static Continuation parse(String token, boolean streamed) {
@@ -47,6 +64,13 @@ record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, l
                 byte[] key = Base64.getUrlDecoder().decode(f[1].getBytes(StandardCharsets.US_ASCII));
                 return streamed(f[0].equals("I"), key,
                         Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]));
+            }
+            if (streamed && f.length == 7 && f[0].equals("O") && f[1].length() == 1) {
+                byte[] term = f[2].equals("-") ? null
+                        : Base64.getUrlDecoder().decode(f[2].getBytes(StandardCharsets.US_ASCII));
+                OrderedSource.Position p = new OrderedSource.Position(OrderedSource.Part.of(f[1].charAt(0)), term,
+                        Integer.parseInt(f[3]));
+                return ordered(p, Long.parseLong(f[4]), Long.parseLong(f[5]), Long.parseLong(f[6]));
             }
             if (!streamed && f.length == 2 && f[0].equals("M")) {
                 return materialized(Long.parseLong(f[1]));

@@ -31,9 +31,11 @@ import java.util.Map;
  * Runs one page of a query over one scope (a physical partition, a logical partition or the container).
  *
  * <p>Queries whose rows depend on one item at a time are streamed in key order from a store snapshot and resume at
- * the item the previous page stopped in, so pages never lose or repeat rows and a page costs what it returns. Other
- * queries (ORDER BY, GROUP BY, aggregates, DISTINCT) are evaluated whole; their result is kept for the following pages
- * as long as the container has not changed (same LSN), which makes their pages a consistent snapshot too.
+ * the item the previous page stopped in, so pages never lose or repeat rows and a page costs what it returns. ORDER BY
+ * on document paths is read through the first key's index in order ({@link OrderedSource}), so a sorted page also
+ * reads about what it returns. Other queries (GROUP BY, aggregates, DISTINCT, ORDER BY on computed values, or when
+ * the index is not built) are evaluated whole; their result is kept for the following pages as long as the container
+ * has not changed (same LSN), which makes their pages a consistent snapshot too.
  */
 public final class QueryExecutor {
     private static final int PARSED_CACHE = 256;
@@ -45,6 +47,7 @@ public final class QueryExecutor {
     private final EvalContext context;
     private final Map<String, SqlQuery> parsed = lru(PARSED_CACHE);
     private final Map<ResultKey, List<JsonNode>> results = lru(RESULT_CACHE);
+    private final NonScalarItems nonScalarItems = new NonScalarItems();
 
     public QueryExecutor(Store store, Clock clock, Limits limits) {
         this.store = store;
@@ -100,8 +103,14 @@ public final class QueryExecutor {
             IndexLookup lookup = IndexState.isReady(snapshot, container.containerId(), policyNode)
                     ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params))
                     : null;
-            return query.isStreamable()
-                    ? streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup)
+            if (query.isStreamable()) {
+                return streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup);
+            }
+            SortKeys sort = SortKeys.of(query);
+            boolean indexOrder = sort != null && policy.isIndexing() && policy.indexesNames(sort.first())
+                    && IndexState.isReady(snapshot, container.containerId(), policyNode);
+            return indexOrder
+                    ? ordered(snapshot, container, lsn, query, sort, bounds, params, continuation, pageSize)
                     : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup);
         } catch (SqlException e) {
             throw badQuery(e);
@@ -116,7 +125,7 @@ public final class QueryExecutor {
     private QueryPage streamed(Snapshot snapshot, ContainerInfo c, SqlQuery query, Bounds bounds,
             Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
         Continuation from = Continuation.parse(token, true);
-        if (from.key() != null && from.indexed() != (lookup != null)) {
+        if (from.ordered() != null || from.key() != null && from.indexed() != (lookup != null)) {
             throw ServiceException.badRequest("The continuation token does not fit this query any more (the"
                     + " container's indexing policy changed since it was issued); run the query again from the start.");
         }
@@ -160,6 +169,65 @@ public final class QueryExecutor {
             }
             String next = full[0] && state[0] < take
                     ? Continuation.streamed(lookup != null, source.currentKey, state[2], state[0], state[1]).encode()
+                    : null;
+            return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
+                    source.items, source.bytes, rows.size(), Rows.bytes(rows)));
+        }
+    }
+
+    /**
+     * ORDER BY read through the first key's index: only the groups of items the page returns (and the index entries
+     * that lead to them) are read, instead of every item of the scope. The continuation names the position in the
+     * order (see {@link OrderedSource}); TOP, OFFSET and LIMIT carry across pages as for streamed queries.
+     */
+    private QueryPage ordered(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, SortKeys sort,
+            Bounds bounds, Map<String, JsonNode> params, String token, int pageSize) {
+        Continuation from = Continuation.parse(token, true);
+        if (from.resumes() && from.ordered() == null) {
+            throw ServiceException.badRequest("The continuation token does not fit this query any more (the"
+                    + " container's indexing policy changed since it was issued); run the query again from the start.");
+        }
+        long skip = count(query.ast().offset(), params, 0);
+        long take = Math.min(count(query.ast().top(), params, Long.MAX_VALUE),
+                count(query.ast().limit(), params, Long.MAX_VALUE));
+        SqlQuery unordered = query.withoutOrderByOrPaging();
+        List<JsonNode> rows = new ArrayList<>();
+        long now = clock.millis() / 1000;
+        OrderedSource.NonScalar nonScalar = kind -> nonScalarItems.in(snapshot, c.containerId(), sort.first(), lsn,
+                bounds.from, bounds.to, kind);
+        try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar,
+                from.ordered(), now)) {
+            long[] state = {from.emitted(), from.skipped(), 0, from.ordered() != null ? from.rowsOfKey() : 0};
+            // state: emitted so far, skipped so far, rows of the current item, rows of the resume item to pass over
+            long maxBytes = limits.maxResponseBytes();
+            boolean[] full = {false};
+            if (state[0] < take) {
+                unordered.stream(source, params, context, row -> {
+                    if (source.changedItem()) {
+                        state[2] = 0;
+                    }
+                    state[2]++;
+                    if (source.current.sameAs(from.ordered()) && state[2] <= state[3]) {
+                        return true;
+                    }
+                    if (state[1] < skip) {
+                        state[1]++;
+                        return true;
+                    }
+                    rows.add(row);
+                    state[0]++;
+                    if (state[0] >= take) {
+                        return false;
+                    }
+                    if (rows.size() >= pageSize || source.bytes >= maxBytes) {
+                        full[0] = true;
+                        return false;
+                    }
+                    return true;
+                });
+            }
+            String next = full[0] && state[0] < take
+                    ? Continuation.ordered(source.current, state[2], state[0], state[1]).encode()
                     : null;
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), Rows.bytes(rows)));

@@ -1,7 +1,8 @@
 /**
  * Query execution: the scope a query runs on (physical partition, logical partition, container), paging with
  * continuation tokens, the SDK's query plans, and index use: a sargable filter on an indexed path reads candidates
- * from the index instead of scanning the scope, and ORDER BY is refused where the service's index could not serve it.
+ * from the index instead of scanning the scope, ORDER BY on document paths walks the first key's index in order, and
+ * ORDER BY is refused where the service's index could not serve it.
  * The language itself (parsing, evaluation, which predicates are sargable) is {@code partita-sql}'s; this package
  * decides which items it sees.
  */

@@ -7,12 +7,12 @@ import java.util.Base64;
  * Reads the document number out of an item's {@code _rid} the way the Java SDK does when it resumes an ORDER BY
  * query: base64 (with {@code -} for {@code /}) of at least 16 bytes, bytes 8..15 as a big-endian signed long.
  */
-final class Rids {
+public final class Rids {
     private Rids() {
     }
 
     /** The document number, or null when the text is not a document rid. */
-    static Long documentNumber(String rid) {
+    public static Long documentNumber(String rid) {
         byte[] b;
         try {
             b = Base64.getDecoder().decode(rid.replace('-', '/'));

@@ -1,0 +1,260 @@
+package dev.partita.core.query;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.Json;
+import dev.partita.core.index.IndexTerms;
+import dev.partita.core.item.StoredItem;
+import dev.partita.core.store.Cursor;
+import dev.partita.core.store.Snapshot;
+import dev.partita.core.store.StoreKeys;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * The items of a scope in ORDER BY order, read through the first key's index entries instead of loading every item.
+ *
+ * <p>The order comes in three parts: items whose first key is undefined, then the index's scalar terms of that path
+ * in value order, then items whose first key is an array or object (descending: the reverse). Items that share a
+ * term form a group, which is loaded whole and sorted by every key and the rid document number — so strings that
+ * share a truncated term, numbers that share a double, ties and the later keys of a composite order all come out
+ * exactly as the evaluator's ORDER BY gives them. A page stops inside a group; its continuation names the part, the
+ * group's term and the position in the sorted group.
+ */
+final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
+    /** The parts of the order, ascending. */
+    enum Part {
+        UNDEFINED('U'), INDEXED('I'), CONTAINERS('C');
+
+        final char code;
+
+        Part(char code) {
+            this.code = code;
+        }
+
+        static Part of(char code) {
+            for (Part p : values()) {
+                if (p.code == code) {
+                    return p;
+                }
+            }
+            throw new IllegalArgumentException("no part " + code);
+        }
+    }
+
+    /** Where a page stopped: the part, the group's term (indexed part only), the item's place in the group. */
+    record Position(Part part, byte[] term, int index) {
+        boolean sameAs(Position other) {
+            return other != null && part == other.part && index == other.index && Arrays.equals(term, other.term);
+        }
+    }
+
+    /** Reads the items of the two non-indexed parts (see {@link NonScalarItems}). */
+    interface NonScalar {
+        List<byte[]> keys(NonScalarItems.Kind kind);
+    }
+
+    private final Snapshot snapshot;
+    private final int container;
+    private final SortKeys keys;
+    private final QueryExecutor.Bounds bounds;
+    private final NonScalar nonScalar;
+    private final long now;
+    private final List<Part> parts;
+    private final Position from;
+
+    private int partIndex = -1;
+    private Cursor cursor;
+    private byte[] pendingEntry;
+    private List<SortKeys.Loaded> group = List.of();
+    private byte[] groupTerm;
+    private int next;
+    private boolean changed;
+
+    /** The position of the item last handed out. */
+    Position current;
+    long entriesRead;
+    long items;
+    long bytes;
+
+    OrderedSource(Snapshot snapshot, int container, SortKeys keys, QueryExecutor.Bounds bounds, NonScalar nonScalar,
+            Position from, long nowSeconds) {
+        this.snapshot = snapshot;
+        this.container = container;
+        this.keys = keys;
+        this.bounds = bounds;
+        this.nonScalar = nonScalar;
+        this.from = from;
+        this.now = nowSeconds;
+        List<Part> order = new ArrayList<>(List.of(Part.values()));
+        if (keys.firstDescending()) {
+            java.util.Collections.reverse(order);
+        }
+        this.parts = order;
+        if (from != null) {
+            partIndex = parts.indexOf(from.part()) - 1;
+        }
+    }
+
+    boolean changedItem() {
+        boolean c = changed;
+        changed = false;
+        return c;
+    }
+
+    @Override
+    public Iterator<JsonNode> iterator() {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                while (next >= group.size()) {
+                    if (!nextGroup()) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public JsonNode next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                current = new Position(parts.get(partIndex), groupTerm, next);
+                changed = true;
+                return group.get(next++).item();
+            }
+        };
+    }
+
+    /** Loads the next group (or the resumed one, positioned); false when the order is exhausted. */
+    private boolean nextGroup() {
+        while (true) {
+            if (partIndex >= 0 && parts.get(partIndex) == Part.INDEXED && cursor != null) {
+                if (readIndexedGroup()) {
+                    return true;
+                }
+                cursor.close();
+                cursor = null;
+            }
+            if (++partIndex >= parts.size()) {
+                return false;
+            }
+            Part part = parts.get(partIndex);
+            boolean resuming = from != null && part == from.part();
+            if (part == Part.INDEXED) {
+                openIndex(resuming ? from.term() : null);
+                if (readIndexedGroup()) {
+                    if (resuming && Arrays.equals(groupTerm, from.term())) {
+                        next = Math.min(from.index(), group.size());
+                    }
+                    return true;
+                }
+                continue;
+            }
+            groupTerm = null;
+            group = loadAll(nonScalar.keys(part == Part.UNDEFINED
+                    ? NonScalarItems.Kind.UNDEFINED : NonScalarItems.Kind.CONTAINER), part);
+            next = resuming ? Math.min(from.index(), group.size()) : 0;
+            if (!group.isEmpty()) {
+                return true;
+            }
+        }
+    }
+
+    private void openIndex(byte[] resumeTerm) {
+        byte[] lo = IndexTerms.firstScalarEntry(container, keys.first());
+        byte[] hi = IndexTerms.pathEnd(container, keys.first());
+        if (keys.firstDescending()) {
+            cursor = snapshot.scanDescending(lo, resumeTerm == null ? hi : StoreKeys.prefixEnd(resumeTerm));
+        } else {
+            cursor = snapshot.scan(resumeTerm == null ? lo : resumeTerm, hi);
+        }
+        pendingEntry = null;
+    }
+
+    /** Reads the entries of the next term (skipping entries outside the scope) and loads their items. */
+    private boolean readIndexedGroup() {
+        while (true) {
+            byte[] first = pendingEntry;
+            pendingEntry = null;
+            if (first == null) {
+                if (!cursor.next()) {
+                    return false;
+                }
+                first = cursor.key();
+            }
+            byte[] term = IndexTerms.termOf(first);
+            List<byte[]> itemKeys = new ArrayList<>();
+            byte[] entry = first;
+            while (true) {
+                byte[] itemKey = IndexTerms.itemKey(container, entry);
+                if (bounds.contains(itemKey)) {
+                    entriesRead++;
+                    itemKeys.add(itemKey);
+                }
+                if (!cursor.next()) {
+                    break;
+                }
+                entry = cursor.key();
+                if (!startsWith(entry, term)) {
+                    pendingEntry = entry;
+                    break;
+                }
+            }
+            if (itemKeys.isEmpty()) {
+                continue;
+            }
+            groupTerm = term;
+            group = loadAll(itemKeys, Part.INDEXED);
+            next = 0;
+            if (!group.isEmpty()) {
+                return true;
+            }
+        }
+    }
+
+    private List<SortKeys.Loaded> loadAll(List<byte[]> itemKeys, Part part) {
+        List<SortKeys.Loaded> loaded = new ArrayList<>(itemKeys.size());
+        for (byte[] key : itemKeys) {
+            byte[] raw = snapshot.get(key);
+            if (raw == null) {
+                continue;
+            }
+            StoredItem item = StoredItem.wrap(raw);
+            if (!item.isLiveAt(now)) {
+                continue;
+            }
+            items++;
+            bytes += item.jsonLength();
+            SortKeys.Loaded l = keys.load(Json.parse(item.json(), "stored item"), item.jsonLength());
+            if (belongs(l.keys()[0], part)) {
+                loaded.add(l);
+            }
+        }
+        loaded.sort(keys.order());
+        return loaded;
+    }
+
+    /** The item's first key still fits the part it was found in (the non-scalar sets may be ahead of the snapshot). */
+    private static boolean belongs(JsonNode first, Part part) {
+        return switch (part) {
+            case UNDEFINED -> first == null;
+            case CONTAINERS -> first != null && first.isContainerNode();
+            case INDEXED -> first != null && !first.isContainerNode();
+        };
+    }
+
+    private static boolean startsWith(byte[] key, byte[] prefix) {
+        return key.length >= prefix.length && Arrays.equals(key, 0, prefix.length, prefix, 0, prefix.length);
+    }
+
+    @Override
+    public void close() {
+        if (cursor != null) {
+            cursor.close();
+        }
+    }
+}
