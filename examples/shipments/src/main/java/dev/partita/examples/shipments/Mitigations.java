@@ -127,7 +127,6 @@ public final class Mitigations {
 
     /** Parallel writers that retry a refused write after a short fixed pause, ignoring the retry-after. */
     private long[] naive(List<ObjectNode> batch, boolean lowPriority) throws Exception {
-        CosmosItemRequestOptions options = new CosmosItemRequestOptions().setContentResponseOnWriteEnabled(false);
         if (lowPriority) {
             synchronized (this) {
                 if (!lowEnabled) {
@@ -136,7 +135,6 @@ public final class Mitigations {
                     lowEnabled = true;
                 }
             }
-            options.setThroughputControlGroupName(LOW);
         }
         AtomicInteger next = new AtomicInteger();
         LongAdder written = new LongAdder();
@@ -148,6 +146,11 @@ public final class Mitigations {
                         ObjectNode s = batch.get(i);
                         while (true) {
                             try {
+                                // options per write: the SDK writes the call's key into them (see NightlyLoad)
+                                CosmosItemRequestOptions options = NightlyLoad.writeOptions();
+                                if (lowPriority) {
+                                    options.setThroughputControlGroupName(LOW);
+                                }
                                 noRetries.upsertItem(s, Layout.TENANT.key(s), options);
                                 written.increment();
                                 break;

@@ -102,7 +102,6 @@ public final class NightlyLoad {
         for (int i = 0; i < n; i++) {
             due.add(new long[] {start + (long) (interval[i] * ((i * 0.618) % 1.0)), i}); // staggered first slots
         }
-        CosmosItemRequestOptions options = new CosmosItemRequestOptions().setContentResponseOnWriteEnabled(false);
         try (ExecutorService clients = Executors.newVirtualThreadPerTaskExecutor()) {
             while (true) {
                 long[] slot = due.poll();
@@ -121,7 +120,7 @@ public final class NightlyLoad {
                 ObjectNode shipment = Shipment.of(tenants.get(t).id(), next.incrementAndGet());
                 clients.submit(() -> {
                     try {
-                        charged[t].add(container.upsertItem(shipment, layout.key(shipment), options)
+                        charged[t].add(container.upsertItem(shipment, layout.key(shipment), writeOptions())
                                 .getRequestCharge());
                         written[t].increment();
                     } catch (CosmosException e) {
@@ -145,6 +144,16 @@ public final class NightlyLoad {
         }
         return new Result(List.copyOf(out), Math.min(seconds, duration.toNanos() / 1e9), provisionedRus,
                 java.util.Map.copyOf(failures));
+    }
+
+    /**
+     * Options for one write. Never share one instance between concurrent writes: the SDK stores the call's partition
+     * key in the options it is given ({@code upsertItem} sets it before the request is built), so a write can go out
+     * with another write's key in {@code x-ms-documentdb-partitionkey} and its own body, which the service refuses
+     * with 400/1001 (PartitionKeyMismatch).
+     */
+    static CosmosItemRequestOptions writeOptions() {
+        return new CosmosItemRequestOptions().setContentResponseOnWriteEnabled(false);
     }
 
     private static LongAdder[] adders(int n) {
