@@ -2,6 +2,7 @@ package dev.partita.core.index;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.store.StoreKeys;
+import dev.partita.sql.plan.SortBounds;
 import dev.partita.sql.value.Values;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -187,17 +188,56 @@ public final class IndexTerms {
 
     // ---- reading a path's terms in order (ORDER BY through the index)
 
-    /** The first key of the scalar terms (null, booleans, numbers, strings) of one path, in value order. */
-    public static byte[] firstScalarEntry(int container, List<String> path) {
+    /**
+     * The entry keys {@code [from, to)} of one path's scalar terms (null, booleans, numbers, strings) that the bounds
+     * leave possible, or null when they leave no scalar possible. Bounds with a value are taken inclusively at the
+     * term level (a superset: truncated strings and large numbers share terms).
+     */
+    public static byte[][] scalarRange(int container, List<String> path, SortBounds bounds) {
+        SortBounds.Point low = bounds.low();
+        SortBounds.Point high = bounds.high();
+        if (bounds.isEmpty() || low.type() > Values.T_STRING || high.type() < Values.T_NULL) {
+            return null;
+        }
         byte[] p = path(path);
-        byte[] t = java.util.Arrays.copyOf(p, p.length + 1);
-        t[p.length] = NULL;
-        return StoreKeys.indexPrefix(container, t);
+        TermWriter from = new TermWriter(32);
+        from.writeBytes(p);
+        if (low.type() < Values.T_NULL) {
+            from.write(NULL);
+        } else if (low.value() == null) {
+            from.write(typeStart(low.type()));
+        } else {
+            writeValue(from, low.value());
+        }
+        byte[] to;
+        if (high.type() > Values.T_STRING) {
+            to = StoreKeys.prefixEnd(StoreKeys.indexPrefix(container, p));
+        } else {
+            TermWriter t = new TermWriter(32);
+            t.writeBytes(p);
+            if (high.value() == null) {
+                t.write(typeStart(high.type()) + typeWidth(high.type()));
+                to = StoreKeys.indexPrefix(container, t.toByteArray());
+            } else {
+                writeValue(t, high.value());
+                to = StoreKeys.prefixEnd(StoreKeys.indexPrefix(container, t.toByteArray()));
+            }
+        }
+        return new byte[][] {StoreKeys.indexPrefix(container, from.toByteArray()), to};
     }
 
-    /** The first key after every entry of one path. */
-    public static byte[] pathEnd(int container, List<String> path) {
-        return StoreKeys.prefixEnd(StoreKeys.indexPrefix(container, path(path)));
+    private static byte typeStart(int type) {
+        return switch (type) {
+            case Values.T_NULL -> NULL;
+            case Values.T_BOOLEAN -> FALSE;
+            case Values.T_NUMBER -> NUMBER;
+            default -> STRING;
+        };
+    }
+
+    /** How many tag values a type's terms start with (false and true are two). */
+    private static int typeWidth(int type) {
+        return type == Values.T_BOOLEAN ? 2 : 1;
     }
 
     /**

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.Json;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.item.StoredItem;
+import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
 import dev.partita.core.store.StoreKeys;
+import dev.partita.sql.plan.SortBounds;
+import dev.partita.sql.value.Values;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -63,6 +66,7 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
     private final NonScalar nonScalar;
     private final long now;
     private final List<Part> parts;
+    private final byte[][] indexRange;
     private final Position from;
 
     private int partIndex = -1;
@@ -79,21 +83,35 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
     long items;
     long bytes;
 
+    /**
+     * @param possible the part of the order the query's filter leaves possible for the first key: parts and index
+     *                 terms outside it are not read
+     */
     OrderedSource(Snapshot snapshot, int container, SortKeys keys, QueryExecutor.Bounds bounds, NonScalar nonScalar,
-            Position from, long nowSeconds) {
+            SortBounds possible, Position from, long nowSeconds) {
         this.snapshot = snapshot;
         this.container = container;
         this.keys = keys;
         this.bounds = bounds;
         this.nonScalar = nonScalar;
-        this.from = from;
         this.now = nowSeconds;
-        List<Part> order = new ArrayList<>(List.of(Part.values()));
+        this.indexRange = IndexTerms.scalarRange(container, keys.first(), possible);
+        List<Part> order = new ArrayList<>();
+        if (!possible.isEmpty() && possible.low().type() == Values.T_UNDEFINED) {
+            order.add(Part.UNDEFINED);
+        }
+        if (indexRange != null) {
+            order.add(Part.INDEXED);
+        }
+        if (!possible.isEmpty() && possible.high().type() >= Values.T_ARRAY) {
+            order.add(Part.CONTAINERS);
+        }
         if (keys.firstDescending()) {
             java.util.Collections.reverse(order);
         }
         this.parts = order;
-        if (from != null) {
+        this.from = from != null && parts.contains(from.part()) ? from : null;
+        if (this.from != null) {
             partIndex = parts.indexOf(from.part()) - 1;
         }
     }
@@ -165,12 +183,13 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
     }
 
     private void openIndex(byte[] resumeTerm) {
-        byte[] lo = IndexTerms.firstScalarEntry(container, keys.first());
-        byte[] hi = IndexTerms.pathEnd(container, keys.first());
+        byte[] lo = indexRange[0];
+        byte[] hi = indexRange[1];
         if (keys.firstDescending()) {
-            cursor = snapshot.scanDescending(lo, resumeTerm == null ? hi : StoreKeys.prefixEnd(resumeTerm));
+            byte[] resumeEnd = resumeTerm == null ? null : StoreKeys.prefixEnd(resumeTerm);
+            cursor = snapshot.scanDescending(lo, resumeEnd != null && Bytes.compare(resumeEnd, hi) < 0 ? resumeEnd : hi);
         } else {
-            cursor = snapshot.scan(resumeTerm == null ? lo : resumeTerm, hi);
+            cursor = snapshot.scan(resumeTerm != null && Bytes.compare(resumeTerm, lo) > 0 ? resumeTerm : lo, hi);
         }
         pendingEntry = null;
     }

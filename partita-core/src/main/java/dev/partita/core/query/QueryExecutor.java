@@ -20,6 +20,7 @@ import dev.partita.sql.SqlException;
 import dev.partita.sql.SqlQuery;
 import dev.partita.sql.ast.Query;
 import dev.partita.sql.plan.IndexPredicates;
+import dev.partita.sql.plan.SortBounds;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -195,7 +196,8 @@ public final class QueryExecutor {
         long now = clock.millis() / 1000;
         OrderedSource.NonScalar nonScalar = kind -> nonScalarItems.in(snapshot, c.containerId(), sort.first(), lsn,
                 bounds.from, bounds.to, kind);
-        try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar,
+        SortBounds possible = SortBounds.of(query.ast(), params, sort.first());
+        try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar, possible,
                 from.ordered(), now)) {
             long[] state = {from.emitted(), from.skipped(), 0, from.ordered() != null ? from.rowsOfKey() : 0};
             // state: emitted so far, skipped so far, rows of the current item, rows of the resume item to pass over

@@ -84,9 +84,10 @@ class OrderedIndexQueryTest {
                     order = "c.n, c.s"; // the restrictive policy has only the (n, s) composite
                 }
                 Map<String, JsonNode> params = new HashMap<>();
-                String where = switch (r.nextInt(4)) {
+                String where = switch (r.nextInt(5)) {
                     case 0 -> " WHERE " + IndexedQueryTest.filter(r, params);
                     case 1 -> " WHERE (true)";
+                    case 2 -> " WHERE " + resumeFilter(r, order);
                     default -> "";
                 };
                 String query = SHAPES.get(r.nextInt(SHAPES.size())).formatted(where, order);
@@ -97,6 +98,28 @@ class OrderedIndexQueryTest {
             // writes between rounds: items gain, lose and change their sort keys (the undefined set catches up)
             mutate(engine, r, 25);
         }
+    }
+
+    static final String[] TYPE_TESTS = {"NOT IS_DEFINED(%s)", "IS_NULL(%s)", "IS_BOOLEAN(%s)", "IS_NUMBER(%s)",
+            "IS_STRING(%s)", "IS_ARRAY(%s)", "IS_OBJECT(%s)"};
+
+    /** A filter of the shape the SDK sends when it resumes an ORDER BY query (query-plans.md §3.2) on the first key. */
+    static String resumeFilter(Random r, String order) {
+        String key = order.split("[ ,]")[0];
+        boolean descending = order.startsWith(key + " DESC");
+        String[] literals = {"null", "false", "true", "0", "3", "4.5", "'a'", "'b'", "'" + IndexedQueryTest.LONG + "'"};
+        int[] types = {1, 2, 2, 3, 3, 3, 4, 4, 4};
+        int pick = r.nextInt(literals.length);
+        boolean inclusive = r.nextBoolean();
+        StringBuilder f = new StringBuilder("(").append(key).append(' ')
+                .append(descending ? (inclusive ? "<=" : "<") : (inclusive ? ">=" : ">")).append(' ')
+                .append(literals[pick]);
+        for (int t = 0; t < TYPE_TESTS.length; t++) {
+            if (descending ? t < types[pick] : t > types[pick]) {
+                f.append(" OR ").append(TYPE_TESTS[t].formatted(key));
+            }
+        }
+        return f.append(")").toString();
     }
 
     static void assertPagesMatch(Engine engine, String query, Map<String, JsonNode> params, int size) {
@@ -167,6 +190,17 @@ class OrderedIndexQueryTest {
                     assertThat(page.rows().get(8).get("n").asInt()).isEqualTo(1);
                 }
             }
+            // the SDK resuming from a user's continuation token: the filter's bound is where the read starts
+            Map<String, Integer> resumed = Map.of(
+                    "SELECT * FROM c WHERE (c.n > 300 OR IS_STRING(c.n) OR IS_ARRAY(c.n) OR IS_OBJECT(c.n))"
+                            + " ORDER BY c.n", 301,
+                    "SELECT * FROM c WHERE (c.n < 100 OR NOT IS_DEFINED(c.n) OR IS_NULL(c.n) OR IS_BOOLEAN(c.n))"
+                            + " ORDER BY c.n DESC", 99);
+            resumed.forEach((q, first) -> {
+                QueryPage page = engine.query(c, QueryScope.CONTAINER, q, Map.of(), null, 10);
+                assertThat(page.rows().get(0).get("n").asInt()).as(q).isEqualTo(first);
+                assertThat(page.work().itemsLoaded()).as(q).isLessThanOrEqualTo(12);
+            });
         }
     }
 }

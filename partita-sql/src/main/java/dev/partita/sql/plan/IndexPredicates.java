@@ -126,7 +126,13 @@ public final class IndexPredicates {
         return out;
     }
 
-    private Predicate predicate(Expr e) {
+    /** The recognizer for one query's root alias, or null when the first source is not the container itself. */
+    static IndexPredicates forQuery(Query q, Map<String, JsonNode> params) {
+        String root = rootAlias(q);
+        return root == null ? null : new IndexPredicates(root, params);
+    }
+
+    Predicate predicate(Expr e) {
         return switch (e) {
             case Expr.Binary b -> comparison(b);
             case Expr.In in when !in.not() -> in(in);
@@ -207,7 +213,7 @@ public final class IndexPredicates {
         return path == null || prefix == null || !prefix.isTextual() ? null : new Prefix(path, prefix.textValue());
     }
 
-    private List<String> path(Expr e) {
+    List<String> path(Expr e) {
         List<String> names = new ArrayList<>();
         Expr x = e;
         while (x instanceof Expr.Member m) {
