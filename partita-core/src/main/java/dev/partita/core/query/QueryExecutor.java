@@ -1,6 +1,7 @@
 package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.Json;
 import dev.partita.core.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.capacity.Limits;
@@ -9,6 +10,7 @@ import dev.partita.core.index.IndexLookup;
 import dev.partita.core.index.IndexState;
 import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.EffectivePartitionKey;
+import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Snapshot;
@@ -20,6 +22,7 @@ import dev.partita.sql.SqlException;
 import dev.partita.sql.SqlQuery;
 import dev.partita.sql.ast.Query;
 import dev.partita.sql.plan.IndexPredicates;
+import dev.partita.sql.plan.PartitionKeyFilter;
 import dev.partita.sql.plan.SortBounds;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -97,7 +100,7 @@ public final class QueryExecutor {
         JsonNode policyNode = container.properties().get("indexingPolicy");
         IndexingPolicy policy = IndexingPolicy.of(container.containerId(), policyNode);
         OrderByIndexRule.check(policy, query);
-        Bounds bounds = bounds(container, scope);
+        Bounds bounds = narrowedByFilter(container, bounds(container, scope), query, params);
         int pageSize = maxItemCount <= 0 ? Integer.MAX_VALUE : maxItemCount;
         try (Snapshot snapshot = store.snapshot()) {
             // the entries are used only when this snapshot holds them complete for this policy
@@ -324,6 +327,33 @@ public final class QueryExecutor {
         }
         byte[][] r = StoreKeys.itemRange(c.containerId(), min, max);
         return new Bounds(r[0], r[1], rangeId);
+    }
+
+    /**
+     * The scope cut down to the one logical partition (or hierarchical-key prefix) the query's filter pins, if it
+     * pins one: the service's per-partition index finds those items by their key, so a query sent to a whole physical
+     * partition with {@code WHERE c.pk = @v} reads only that partition's items (and, sorted, its index entries).
+     */
+    private static Bounds narrowedByFilter(ContainerInfo c, Bounds bounds, SqlQuery query,
+            Map<String, JsonNode> params) {
+        List<List<JsonNode>> points = PartitionKeyFilter.points(query.ast(), c.partitionKey().paths(), params)
+                .orElse(List.of());
+        if (points.size() != 1 || c.partitionKey().systemKey()) {
+            return bounds;
+        }
+        List<JsonNode> point = points.get(0);
+        String epk;
+        try {
+            epk = EffectivePartitionKey.of(c.partitionKey(),
+                    PartitionKeyValue.fromJson(Json.NODES.arrayNode().addAll(point)));
+        } catch (ServiceException e) {
+            return bounds; // not a value a stored item could have: the filter itself decides
+        }
+        byte[][] r = point.size() == c.partitionKey().levels() ? StoreKeys.logicalPartition(c.containerId(), epk)
+                : StoreKeys.itemRange(c.containerId(), epk, epk + "FF");
+        byte[] from = Bytes.compare(r[0], bounds.from) > 0 ? r[0] : bounds.from;
+        byte[] to = bounds.to == null || Bytes.compare(r[1], bounds.to) < 0 ? r[1] : bounds.to;
+        return new Bounds(from, Bytes.compare(from, to) < 0 ? to : from, bounds.rangeId);
     }
 
     // ---- the items of a scope as the evaluator's input: see ItemSource and its kinds

@@ -84,10 +84,12 @@ class OrderedIndexQueryTest {
                     order = "c.n, c.s"; // the restrictive policy has only the (n, s) composite
                 }
                 Map<String, JsonNode> params = new HashMap<>();
-                String where = switch (r.nextInt(5)) {
+                String where = switch (r.nextInt(7)) {
                     case 0 -> " WHERE " + IndexedQueryTest.filter(r, params);
                     case 1 -> " WHERE (true)";
                     case 2 -> " WHERE " + resumeFilter(r, order);
+                    case 3 -> " WHERE c.pk = 'p" + r.nextInt(20) + "'";
+                    case 4 -> " WHERE c.pk IN ('p1', 'p2') AND " + resumeFilter(r, order);
                     default -> "";
                 };
                 String query = SHAPES.get(r.nextInt(SHAPES.size())).formatted(where, order);
@@ -196,6 +198,11 @@ class OrderedIndexQueryTest {
                             + " ORDER BY c.n", 301,
                     "SELECT * FROM c WHERE (c.n < 100 OR NOT IS_DEFINED(c.n) OR IS_NULL(c.n) OR IS_BOOLEAN(c.n))"
                             + " ORDER BY c.n DESC", 99);
+            // a filter that pins the partition key reads that logical partition only, even sent to the container
+            QueryPage pinned = engine.query(c, QueryScope.CONTAINER,
+                    "SELECT * FROM c WHERE c.pk = 'p3' ORDER BY c.n DESC", Map.of(), null, 10);
+            assertThat(pinned.rows()).hasSize(10).allSatisfy(row -> assertThat(row.get("pk").asText()).isEqualTo("p3"));
+            assertThat(pinned.work().itemsLoaded()).isLessThanOrEqualTo(10);
             resumed.forEach((q, first) -> {
                 QueryPage page = engine.query(c, QueryScope.CONTAINER, q, Map.of(), null, 10);
                 assertThat(page.rows().get(0).get("n").asInt()).as(q).isEqualTo(first);

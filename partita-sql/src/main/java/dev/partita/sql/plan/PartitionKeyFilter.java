@@ -20,7 +20,7 @@ import java.util.Optional;
  * answer may be too wide but is never too narrow. For hierarchical keys a tuple pins a leading prefix of the levels;
  * a result whose any tuple pins no level, a contradiction, or more than {@link #MAX_POINTS} tuples is "fan out".
  */
-final class PartitionKeyFilter {
+public final class PartitionKeyFilter {
     static final int MAX_POINTS = 1000;
 
     private final String root;
@@ -34,7 +34,7 @@ final class PartitionKeyFilter {
     }
 
     /** The value tuples (full keys or leading prefixes, in path order), or empty to fan out over the full range. */
-    static Optional<List<List<JsonNode>>> points(Query q, List<String> partitionKeyPaths,
+    public static Optional<List<List<JsonNode>>> points(Query q, List<String> partitionKeyPaths,
                                                  Map<String, JsonNode> params) {
         if (q.from().isEmpty() || partitionKeyPaths.isEmpty()) {
             return Optional.empty();
