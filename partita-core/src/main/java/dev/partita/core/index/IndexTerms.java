@@ -226,6 +226,16 @@ public final class IndexTerms {
         return new byte[][] {StoreKeys.indexPrefix(container, from.toByteArray()), to};
     }
 
+    /** The entry keys {@code [from, to)} of one path's undefined terms (see {@link IndexingPolicy#marksNonScalars}). */
+    public static byte[][] undefinedRange(int container, List<String> path) {
+        byte[] p = path(path);
+        byte[] from = java.util.Arrays.copyOf(p, p.length + 1);
+        from[p.length] = UNDEFINED;
+        byte[] to = from.clone();
+        to[p.length] = NULL;
+        return new byte[][] {StoreKeys.indexPrefix(container, from), StoreKeys.indexPrefix(container, to)};
+    }
+
     private static byte typeStart(int type) {
         return switch (type) {
             case Values.T_NULL -> NULL;

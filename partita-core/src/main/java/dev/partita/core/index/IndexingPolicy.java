@@ -227,4 +227,12 @@ public final class IndexingPolicy {
     List<List<String>> explicitScalarPaths() {
         return explicitScalarPaths;
     }
+
+    /**
+     * True when the index marks the items whose value at this path is undefined or an array or object (an explicitly
+     * included scalar path gets an undefined term for them), so they can be found without reading every item.
+     */
+    public boolean marksNonScalars(List<String> path) {
+        return explicitScalarPaths.contains(path);
+    }
 }

@@ -18,7 +18,9 @@ import java.util.TreeMap;
 /**
  * Per container and path, the items whose value there is not a scalar: undefined (the path is missing) or an array or
  * object. The index holds terms only for scalars, yet ORDER BY returns these items too (undefined first ascending,
- * arrays and objects after strings), so an ordered read through the index needs them from elsewhere.
+ * arrays and objects after strings), so an ordered read through the index needs them from elsewhere. An explicitly
+ * included path has them marked in the index itself ({@code IndexingPolicy.marksNonScalars}); this set serves the
+ * paths indexed through a wildcard, such as every path of the default policy.
  *
  * <p>Built by one scan of the container the first time a path is sorted on, then kept current from the change log
  * (every write leaves a record keyed by LSN): a query reads the records after the LSN the set was last brought to and

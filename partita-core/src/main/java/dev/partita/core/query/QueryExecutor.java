@@ -8,11 +8,13 @@ import dev.partita.core.capacity.Limits;
 import dev.partita.core.capacity.Work;
 import dev.partita.core.index.IndexLookup;
 import dev.partita.core.index.IndexState;
+import dev.partita.core.index.IndexTerms;
 import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.store.Bytes;
+import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
@@ -114,7 +116,7 @@ public final class QueryExecutor {
             boolean indexOrder = sort != null && policy.isIndexing() && policy.indexesNames(sort.first())
                     && IndexState.isReady(snapshot, container.containerId(), policyNode);
             return indexOrder
-                    ? ordered(snapshot, container, lsn, query, sort, bounds, params, continuation, pageSize)
+                    ? ordered(snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize)
                     : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup);
         } catch (SqlException e) {
             throw badQuery(e);
@@ -184,8 +186,8 @@ public final class QueryExecutor {
      * that lead to them) are read, instead of every item of the scope. The continuation names the position in the
      * order (see {@link OrderedSource}); TOP, OFFSET and LIMIT carry across pages as for streamed queries.
      */
-    private QueryPage ordered(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, SortKeys sort,
-            Bounds bounds, Map<String, JsonNode> params, String token, int pageSize) {
+    private QueryPage ordered(Snapshot snapshot, ContainerInfo c, IndexingPolicy policy, long lsn, SqlQuery query,
+            SortKeys sort, Bounds bounds, Map<String, JsonNode> params, String token, int pageSize) {
         Continuation from = Continuation.parse(token, true);
         if (from.resumes() && from.ordered() == null) {
             throw ServiceException.badRequest("The continuation token does not fit this query any more (the"
@@ -197,8 +199,9 @@ public final class QueryExecutor {
         SqlQuery unordered = query.withoutOrderByOrPaging();
         List<JsonNode> rows = new ArrayList<>();
         long now = clock.millis() / 1000;
-        OrderedSource.NonScalar nonScalar = kind -> nonScalarItems.in(snapshot, c.containerId(), sort.first(), lsn,
-                bounds.from, bounds.to, kind);
+        OrderedSource.NonScalar nonScalar = policy.marksNonScalars(sort.first())
+                ? kind -> markedNonScalars(snapshot, c.containerId(), sort.first(), bounds)
+                : kind -> nonScalarItems.in(snapshot, c.containerId(), sort.first(), lsn, bounds.from, bounds.to, kind);
         SortBounds possible = SortBounds.of(query.ast(), params, sort.first());
         try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar, possible,
                 from.ordered(), now)) {
@@ -237,6 +240,21 @@ public final class QueryExecutor {
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), Rows.bytes(rows)));
         }
+    }
+
+    /** The items the index marks as having no scalar at the path, in the scope (the caller sorts out which kind). */
+    private static List<byte[]> markedNonScalars(Snapshot snapshot, int container, List<String> path, Bounds bounds) {
+        byte[][] range = IndexTerms.undefinedRange(container, path);
+        List<byte[]> keys = new ArrayList<>();
+        try (Cursor cursor = snapshot.scan(range[0], range[1])) {
+            while (cursor.next()) {
+                byte[] itemKey = IndexTerms.itemKey(container, cursor.key());
+                if (bounds.contains(itemKey)) {
+                    keys.add(itemKey);
+                }
+            }
+        }
+        return keys;
     }
 
     private QueryPage materialized(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
