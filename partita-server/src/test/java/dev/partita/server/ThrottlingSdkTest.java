@@ -104,6 +104,43 @@ class ThrottlingSdkTest {
     }
 
     @Test
+    void aBulkRequestIsThrottledOperationByOperationAndOnlyWhatRanIsWritten() {
+        start(Limits.DEFAULTS);
+        CosmosContainer c = container("bulk", 400, 1);
+        java.util.List<com.azure.cosmos.models.CosmosItemOperation> ops = new java.util.ArrayList<>();
+        for (int i = 0; i < 100; i++) {
+            ops.add(com.azure.cosmos.models.CosmosBulkOperations.getCreateItemOperation(item("b" + i, "p"),
+                    new PartitionKey("p")));
+        }
+        // one micro-batch of 100 creates, far more than 400 RU: the clock stands still, so no retry can succeed
+        int written = 0;
+        int throttled = 0;
+        double charged = 0;
+        for (var r : c.executeBulkOperations(ops)) {
+            if (r.getResponse() != null && r.getResponse().isSuccessStatusCode()) {
+                written++;
+                charged += r.getResponse().getRequestCharge();
+            } else {
+                int status = r.getResponse() != null ? r.getResponse().getStatusCode()
+                        : ((CosmosException) r.getException()).getStatusCode();
+                assertThat(status).isEqualTo(429);
+                throttled++;
+            }
+        }
+        assertThat(written).as("operations that ran").isPositive();
+        assertThat(throttled).as("operations refused once the budget was spent").isPositive();
+        assertThat(written + throttled).isEqualTo(100);
+        double perWrite = charged / written;
+        // admitted while the window had budget: at most one operation's overdraw beyond the 400 RU
+        assertThat(charged).isLessThanOrEqualTo(400 + perWrite);
+        assertThat(charged).isGreaterThan(400 - perWrite);
+        ContainerInfo info = engine.readContainer("db", "bulk");
+        long stored = engine.query(info, dev.partita.core.query.QueryScope.CONTAINER, "SELECT VALUE COUNT(1) FROM c",
+                java.util.Map.of(), null, -1).rows().get(0).asLong();
+        assertThat(stored).as("only the operations that ran were written").isEqualTo(written);
+    }
+
+    @Test
     void aBurstOverTheBudgetGets429WithARetryAfterThatLetsTheRetryThroughAndAppliesNothing() {
         start(Limits.DEFAULTS);
         CosmosContainer c = container("c", 400, 1);

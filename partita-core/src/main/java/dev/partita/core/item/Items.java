@@ -168,17 +168,33 @@ public final class Items {
      * own, failures reported per operation.
      */
     public BatchResult bulk(byte[] body) {
+        return bulk(body, BulkGate.OPEN);
+    }
+
+    /** As {@link #bulk(byte[])}, asking {@code gate} before each operation whether it may run. */
+    public BatchResult bulk(byte[] body, BulkGate gate) {
         List<BatchOperation> ops = BatchOperation.parseAll(Json.parse(body, "bulk body"), true);
         List<BatchResult.OpResult> results = new ArrayList<>(ops.size());
         String rangeId = null;
+        ServiceException throttled = null;
         for (BatchOperation op : ops) {
+            if (throttled == null) {
+                throttled = gate.refusal();
+            }
+            if (throttled != null) {
+                results.add(BatchResult.OpResult.error(throttled));
+                continue;
+            }
+            BatchResult.OpResult result;
             try {
                 ItemResult r = inTransaction(txn -> txn.execute(op.partitionKey(), op));
                 rangeId = r.rangeId();
-                results.add(BatchResult.OpResult.of(r));
+                result = BatchResult.OpResult.of(r);
             } catch (ServiceException e) {
-                results.add(BatchResult.OpResult.error(e));
+                result = BatchResult.OpResult.error(e);
             }
+            results.add(result);
+            gate.ran(result);
         }
         return new BatchResult(results, state.lsn(), rangeId);
     }

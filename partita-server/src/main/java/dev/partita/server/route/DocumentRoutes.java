@@ -9,7 +9,9 @@ import dev.partita.core.SubStatus;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.capacity.Capacity;
+import dev.partita.core.capacity.Priority;
 import dev.partita.core.item.BatchResult;
+import dev.partita.core.item.BulkGate;
 import dev.partita.core.item.Conditions;
 import dev.partita.core.item.ItemResult;
 import dev.partita.core.item.Items;
@@ -114,25 +116,75 @@ final class DocumentRoutes {
         boolean atomic = atomicHeader == null ? ex.header(Hdr.PARTITION_KEY) != null : ex.flag(Hdr.BATCH_ATOMIC);
         PartitionKeyValue pk = partitionKey(ex);
         String admitted = rangeFor(c, atomic ? pk : null, range);
-        BatchResult result = metering.run(ex, c, admitted, () -> atomic ? items.batch(pk, body) : items.bulk(body));
+        OperationCharges charges = new OperationCharges(ex, c, admitted);
+        BatchResult result = metering.run(ex, c, admitted, () -> atomic ? items.batch(pk, body)
+                : items.bulk(body, charges));
         List<Boolean> reads = readFlags(body);
         ArrayNode ops = result.toJson(ex.minimalReturn(), reads, 0);
         double total = 0;
         for (int i = 0; i < result.results().size(); i++) {
             BatchResult.OpResult op = result.results().get(i);
-            double ru = op.isSuccess() || op.status() == 424 ? metering.price(ex, op.work())
-                    : ctx.engine.capacity().costs().failed(op.status());
+            double ru = atomic ? chargeOf(ex, op) : charges.of(i);
             ((ObjectNode) ops.get(i)).put("requestCharge", ru);
             total += ru;
         }
         String chargedRange = result.rangeId() != null ? result.rangeId() : admitted;
-        Reply r = Reply.json(result.allSucceeded() ? 200 : 207, ops)
-                .charge(ctx.engine.capacity().charge(c, chargedRange, roundCharge(total)));
+        // a bulk request's operations were charged one by one as they ran; an atomic batch is charged as a whole
+        Reply r = Reply.json(result.allSucceeded() ? 200 : 207, ops).charge(atomic
+                ? ctx.engine.capacity().charge(c, chargedRange, roundCharge(total)) : roundCharge(total));
         String rangeId = range != null ? range.id() : result.rangeId();
         if (result.lsn() >= 0 && rangeId != null) {
             r.header(Hdr.SESSION_TOKEN, rangeId + ":-1#" + result.lsn());
         }
         return Replies.itemPaths(r, c);
+    }
+
+    private double chargeOf(Exchange ex, BatchResult.OpResult op) {
+        return op.isSuccess() || op.status() == 424 ? metering.price(ex, op.work())
+                : ctx.engine.capacity().costs().failed(op.status());
+    }
+
+    /**
+     * Bulk operations admitted and charged one at a time on their physical partition (the request itself was
+     * admitted by {@link Metering#run}): once the partition's budget is spent the rest answer 429 with a retry-after,
+     * and the SDK re-sends only those.
+     */
+    private final class OperationCharges implements BulkGate {
+        private final Exchange ex;
+        private final ContainerInfo c;
+        private final String rangeId;
+        private final Priority priority;
+        private final List<Double> charges = new ArrayList<>();
+
+        OperationCharges(Exchange ex, ContainerInfo c, String rangeId) {
+            this.ex = ex;
+            this.c = c;
+            this.rangeId = rangeId;
+            this.priority = Priority.fromHeader(ex.header(Hdr.PRIORITY_LEVEL));
+        }
+
+        @Override
+        public ServiceException refusal() {
+            if (charges.isEmpty()) {
+                return null; // the first operation runs on the request's own admission
+            }
+            try {
+                ctx.engine.capacity().admit(c, rangeId, priority);
+                return null;
+            } catch (ServiceException e) {
+                return e;
+            }
+        }
+
+        @Override
+        public void ran(BatchResult.OpResult result) {
+            charges.add(ctx.engine.capacity().charge(c, rangeId, chargeOf(ex, result)));
+        }
+
+        /** What operation {@code i} was charged: nothing if it never ran (throttled). */
+        double of(int i) {
+            return i < charges.size() ? charges.get(i) : 0;
+        }
     }
 
     /** Which operations of a batch body are reads (their results keep a body under return=minimal). */
