@@ -144,7 +144,9 @@ public final class Engine implements AutoCloseable {
     public ContainerInfo createContainer(String databaseId, ObjectNode body, Throughput throughput,
             int explicitPartitions) {
         checkNotServerless(throughput);
-        return catalog.createContainer(databaseId, body, throughput, explicitPartitions);
+        ContainerInfo created = catalog.createContainer(databaseId, body, throughput, explicitPartitions);
+        capacity.started(created);
+        return created;
     }
 
     public ContainerInfo readContainer(String databaseId, String id) {

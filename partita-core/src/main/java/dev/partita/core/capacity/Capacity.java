@@ -136,6 +136,17 @@ public final class Capacity {
         return ru;
     }
 
+    /**
+     * Starts the budgets of a new container's partitions now, so the time it stands idle before its first request
+     * banks burst capacity as any other idle time does.
+     */
+    public void started(ContainerInfo container) {
+        long now = clock.millis();
+        for (PhysicalPartition p : container.partitions().partitions()) {
+            budget(container, p.id()).remaining(now);
+        }
+    }
+
     /** The budget of the partition, configured with its current throughput. For metrics and tests. */
     public PartitionBudget budget(ContainerInfo container, String rangeId) {
         List<PhysicalPartition> parts = container.partitions().partitions();

@@ -61,6 +61,17 @@ class CapacityTest {
     // ---- throughput and partitions
 
     @Test
+    void aNewContainerBanksBurstCapacityWhileItStandsIdleBeforeItsFirstRequest() {
+        open(Limits.DEFAULTS);
+        engine.capacity().enforce(true).burstCapacity(true);
+        ContainerInfo c = container("db", "idle", Throughput.manual(400));
+        clock.advance(Duration.ofSeconds(60));
+        String range = c.partitions().partitions().get(0).id();
+        // 59 whole idle windows and the unused first one: 60 s of 400 RU/s
+        assertThat(engine.capacity().budget(c, range).burstBank(clock.millis())).isEqualTo(60 * 400.0);
+    }
+
+    @Test
     void initialPartitionsFollowTheDocumentedRule() {
         open(Limits.DEFAULTS);
         assertThat(container("db", "m400", Throughput.manual(400)).partitions().partitions()).hasSize(1);
