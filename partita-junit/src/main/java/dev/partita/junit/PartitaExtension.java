@@ -60,10 +60,28 @@ public final class PartitaExtension implements ParameterResolver {
                 ? context.getParent().orElse(context) : context;
         Class<?> testClass = classContext.getRequiredTestClass();
         PartitaTest options = testClass.getAnnotation(PartitaTest.class);
-        boolean https = options != null && options.https();
-        boolean enforce = options != null && options.enforceCapacity();
-        return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(Running.class, k -> new Running(https, enforce),
+        return classContext.getStore(NAMESPACE).getOrComputeIfAbsent(Running.class, k -> new Running(options),
                 Running.class);
+    }
+
+    /** The limits the annotation asks for: the documented defaults, scaled, then overridden one by one. */
+    static Limits limits(PartitaTest options) {
+        Limits l = Limits.DEFAULTS;
+        if (options == null) {
+            return l;
+        }
+        if (options.limitsScale() != 1) {
+            l = l.scaled(options.limitsScale());
+        }
+        for (String setting : options.limits()) {
+            int eq = setting.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("@PartitaTest(limits) takes \"name=value\" settings; got '"
+                        + setting + "'.");
+            }
+            l = l.with(setting.substring(0, eq).trim(), setting.substring(eq + 1));
+        }
+        return l;
     }
 
     /** One in-process Partita and its clients, closed when the test class is done. */
@@ -73,9 +91,11 @@ public final class PartitaExtension implements ParameterResolver {
         private CosmosClient sync;
         private CosmosAsyncClient async;
 
-        Running(boolean https, boolean enforceCapacity) {
-            engine = Engine.open(new MemoryStore(), Clock.systemUTC(), Limits.DEFAULTS);
-            engine.capacity().enforce(enforceCapacity);
+        Running(PartitaTest options) {
+            boolean https = options != null && options.https();
+            engine = Engine.open(new MemoryStore(), Clock.systemUTC(), limits(options));
+            engine.capacity().enforce(options != null && options.enforceCapacity())
+                    .burstCapacity(options != null && options.burstCapacity());
             engine.startBackgroundTasks();
             try {
                 server = PartitaServer.start(engine, new ServerOptions("localhost", 0, https,

@@ -26,4 +26,19 @@ public @interface PartitaTest {
      * a test can see its retry handling work. Off by default; request charges are returned either way.
      */
     boolean enforceCapacity() default false;
+
+    /** Let idle partitions bank burst capacity (with {@link #enforceCapacity}), as accounts with the feature do. */
+    boolean burstCapacity() default false;
+
+    /**
+     * Multiply the partition storage limits (20 GB logical, 50 GB physical) by this factor, so a test reaches them
+     * with little data: 1e-6 makes a logical partition full at 20 KB. See {@code Limits.scaled}.
+     */
+    double limitsScale() default 1;
+
+    /**
+     * Set limits one by one, as {@code "name=value"} (a {@code Limits} component, e.g. {@code "maxItemBytes=4096"},
+     * {@code "burstAccumulation=PT3S"}); applied after {@link #limitsScale}.
+     */
+    String[] limits() default {};
 }

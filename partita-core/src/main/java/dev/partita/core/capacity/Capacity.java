@@ -83,6 +83,10 @@ public final class Capacity {
         return this;
     }
 
+    public boolean burstCapacityEnabled() {
+        return burstEnabled;
+    }
+
     /**
      * A serverless account: no provisioned throughput anywhere (asking for it is a 400), each partition serves
      * {@link Limits#serverlessRusPerPartition()}, no burst and no priority. Set before creating resources.

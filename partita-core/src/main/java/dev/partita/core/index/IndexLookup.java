@@ -107,21 +107,12 @@ public record IndexLookup(IndexPredicates.Predicate predicate, List<byte[][]> ra
     }
 
     private static byte typeStart(JsonNode v) {
-        return switch (Values.typeOrder(v)) {
-            case Values.T_NULL -> IndexTerms.NULL;
-            case Values.T_BOOLEAN -> IndexTerms.FALSE;
-            case Values.T_NUMBER -> IndexTerms.NUMBER;
-            default -> IndexTerms.STRING;
-        };
+        return IndexTerms.typeStart(Values.typeOrder(v));
     }
 
     private static byte typeEnd(JsonNode v) {
-        return switch (Values.typeOrder(v)) {
-            case Values.T_NULL -> IndexTerms.NULL + 1;
-            case Values.T_BOOLEAN -> IndexTerms.TRUE + 1;
-            case Values.T_NUMBER -> IndexTerms.NUMBER + 1;
-            default -> IndexTerms.STRING + 1;
-        };
+        int type = Values.typeOrder(v);
+        return (byte) (IndexTerms.typeStart(type) + IndexTerms.typeWidth(type));
     }
 
     private static byte[][] prefix(int container, byte[] termPrefix) {

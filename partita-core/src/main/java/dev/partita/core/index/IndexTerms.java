@@ -236,7 +236,8 @@ public final class IndexTerms {
         return new byte[][] {StoreKeys.indexPrefix(container, from), StoreKeys.indexPrefix(container, to)};
     }
 
-    private static byte typeStart(int type) {
+    /** The first tag byte of a scalar type's terms. */
+    static byte typeStart(int type) {
         return switch (type) {
             case Values.T_NULL -> NULL;
             case Values.T_BOOLEAN -> FALSE;
@@ -246,7 +247,7 @@ public final class IndexTerms {
     }
 
     /** How many tag values a type's terms start with (false and true are two). */
-    private static int typeWidth(int type) {
+    static int typeWidth(int type) {
         return type == Values.T_BOOLEAN ? 2 : 1;
     }
 
