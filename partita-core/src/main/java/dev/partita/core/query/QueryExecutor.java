@@ -22,7 +22,6 @@ import dev.partita.sql.EvalContext;
 import dev.partita.sql.Sql;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.SqlQuery;
-import dev.partita.sql.ast.Query;
 import dev.partita.sql.plan.IndexPredicates;
 import dev.partita.sql.plan.PartitionKeyFilter;
 import dev.partita.sql.plan.SortBounds;
@@ -132,50 +131,21 @@ public final class QueryExecutor {
             Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
         Continuation from = Continuation.parse(token, true);
         if (from.ordered() != null || from.key() != null && from.indexed() != (lookup != null)) {
-            throw ServiceException.badRequest("The continuation token does not fit this query any more (the"
-                    + " container's indexing policy changed since it was issued); run the query again from the start.");
+            throw tokenOfAnotherPlan();
         }
-        long skip = count(query.ast().offset(), params, 0);
-        long take = Math.min(count(query.ast().top(), params, Long.MAX_VALUE),
-                count(query.ast().limit(), params, Long.MAX_VALUE));
         SqlQuery unpaged = query.withoutPaging();
-        List<JsonNode> rows = new ArrayList<>();
+        PageRows page = new PageRows(query, params, pageSize, limits.maxResponseBytes(), from, from.key() != null);
         long now = clock.millis() / 1000;
         try (ItemSource source = lookup == null
                         ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, now)
                         : new IndexSource(snapshot, c.containerId(), lookup.ranges(), from.key(), bounds, now)) {
-            long[] state = {from.emitted(), from.skipped(), 0, from.key() != null ? from.rowsOfKey() : 0};
-            // state: emitted so far, skipped so far, rows of the current item, rows of the resume item to pass over
-            long maxBytes = limits.maxResponseBytes();
-            boolean[] full = {false};
-            if (state[0] < take) {
-                unpaged.stream(source, params, context, row -> {
-                    if (source.changedItem()) {
-                        state[2] = 0;
-                    }
-                    state[2]++;
-                    if (source.isResumeItem(from.key()) && state[2] <= state[3]) {
-                        return true;
-                    }
-                    if (state[1] < skip) {
-                        state[1]++;
-                        return true;
-                    }
-                    rows.add(row);
-                    state[0]++;
-                    if (state[0] >= take) {
-                        return false;
-                    }
-                    if (rows.size() >= pageSize || source.bytes >= maxBytes) {
-                        full[0] = true;
-                        return false;
-                    }
-                    return true;
-                });
+            if (!page.exhausted()) {
+                unpaged.stream(source, params, context, row -> page.accept(row, source.changedItem(),
+                        source.isResumeItem(from.key()), source.bytes));
             }
-            String next = full[0] && state[0] < take
-                    ? Continuation.streamed(lookup != null, source.currentKey, state[2], state[0], state[1]).encode()
-                    : null;
+            String next = page.continues() ? Continuation.streamed(lookup != null, source.currentKey,
+                    page.rowsOfItem(), page.emitted(), page.skipped()).encode() : null;
+            List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), Rows.bytes(rows)));
         }
@@ -190,14 +160,11 @@ public final class QueryExecutor {
             SortKeys sort, Bounds bounds, Map<String, JsonNode> params, String token, int pageSize) {
         Continuation from = Continuation.parse(token, true);
         if (from.resumes() && from.ordered() == null) {
-            throw ServiceException.badRequest("The continuation token does not fit this query any more (the"
-                    + " container's indexing policy changed since it was issued); run the query again from the start.");
+            throw tokenOfAnotherPlan();
         }
-        long skip = count(query.ast().offset(), params, 0);
-        long take = Math.min(count(query.ast().top(), params, Long.MAX_VALUE),
-                count(query.ast().limit(), params, Long.MAX_VALUE));
         SqlQuery unordered = query.withoutOrderByOrPaging();
-        List<JsonNode> rows = new ArrayList<>();
+        PageRows page = new PageRows(query, params, pageSize, limits.maxResponseBytes(), from,
+                from.ordered() != null);
         long now = clock.millis() / 1000;
         OrderedSource.NonScalar nonScalar = policy.marksNonScalars(sort.first())
                 ? kind -> markedNonScalars(snapshot, c.containerId(), sort.first(), bounds)
@@ -205,38 +172,13 @@ public final class QueryExecutor {
         SortBounds possible = SortBounds.of(query.ast(), params, sort.first());
         try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar, possible,
                 from.ordered(), now)) {
-            long[] state = {from.emitted(), from.skipped(), 0, from.ordered() != null ? from.rowsOfKey() : 0};
-            // state: emitted so far, skipped so far, rows of the current item, rows of the resume item to pass over
-            long maxBytes = limits.maxResponseBytes();
-            boolean[] full = {false};
-            if (state[0] < take) {
-                unordered.stream(source, params, context, row -> {
-                    if (source.changedItem()) {
-                        state[2] = 0;
-                    }
-                    state[2]++;
-                    if (source.current.sameAs(from.ordered()) && state[2] <= state[3]) {
-                        return true;
-                    }
-                    if (state[1] < skip) {
-                        state[1]++;
-                        return true;
-                    }
-                    rows.add(row);
-                    state[0]++;
-                    if (state[0] >= take) {
-                        return false;
-                    }
-                    if (rows.size() >= pageSize || source.bytes >= maxBytes) {
-                        full[0] = true;
-                        return false;
-                    }
-                    return true;
-                });
+            if (!page.exhausted()) {
+                unordered.stream(source, params, context, row -> page.accept(row, source.changedItem(),
+                        source.current.sameAs(from.ordered()), source.bytes));
             }
-            String next = full[0] && state[0] < take
-                    ? Continuation.ordered(source.current, state[2], state[0], state[1]).encode()
-                    : null;
+            String next = page.continues() ? Continuation.ordered(source.current, page.rowsOfItem(), page.emitted(),
+                    page.skipped()).encode() : null;
+            List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), Rows.bytes(rows)));
         }
@@ -255,6 +197,12 @@ public final class QueryExecutor {
             }
         }
         return keys;
+    }
+
+    /** A token from a page read another way (an index built or a policy changed between the pages). */
+    private static ServiceException tokenOfAnotherPlan() {
+        return ServiceException.badRequest("The continuation token does not fit this query any more (the container's"
+                + " indexing policy changed since it was issued); run the query again from the start.");
     }
 
     private QueryPage materialized(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
@@ -289,22 +237,6 @@ public final class QueryExecutor {
         String next = end < all.size() ? Continuation.materialized(end).encode() : null;
         return new QueryPage(page, next, bounds.rangeId,
                 Work.scan(Work.Operation.QUERY, entries, items, bytes, page.size(), Rows.bytes(page)));
-    }
-
-    private static long count(Query.Count count, Map<String, JsonNode> params, long absent) {
-        if (count == null) {
-            return absent;
-        }
-        if (count instanceof Query.Count.Constant constant) {
-            return constant.value();
-        }
-        String name = ((Query.Count.Parameter) count).name();
-        JsonNode v = params == null ? null : params.get(name);
-        if (v == null || !v.canConvertToLong() || v.longValue() < 0) {
-            throw ServiceException.badRequest("The parameter " + name + " used in TOP, OFFSET or LIMIT must be a"
-                    + " non-negative integer.");
-        }
-        return v.longValue();
     }
 
     // ---- scope → key bounds
