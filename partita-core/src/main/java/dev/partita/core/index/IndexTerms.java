@@ -226,6 +226,39 @@ public final class IndexTerms {
         return new byte[][] {StoreKeys.indexPrefix(container, from.toByteArray()), to};
     }
 
+    /**
+     * True when only one value (as the language compares values) has this term — null, booleans, numbers of magnitude
+     * below 2^53 and strings shorter than {@value #STRING_TERM_CHARS} characters — so the items sharing it tie on it.
+     *
+     * @param term an entry key up to the end of its term ({@link #termOf})
+     */
+    public static boolean isExact(byte[] term) {
+        int i = StoreKeys.indexTermOffset();
+        while (term[i] != 0x00) {
+            i++;
+        }
+        byte tag = term[++i];
+        if (tag == NUMBER) {
+            long bits = 0;
+            for (int k = 1; k <= 8; k++) {
+                bits = (bits << 8) | (term[i + k] & 0xFF);
+            }
+            bits = bits < 0 ? bits ^ Long.MIN_VALUE : ~bits;
+            return Math.abs(Double.longBitsToDouble(bits)) < 0x1p53;
+        }
+        if (tag != STRING) {
+            return true;
+        }
+        int units2 = 0; // bytes of UTF-16 code units, escapes not counted twice
+        for (int k = i + 1; k < term.length - 2; k++) {
+            units2++;
+            if (term[k] == 0x00) {
+                k++; // 00 FF stands for one 00 byte
+            }
+        }
+        return units2 / 2 < STRING_TERM_CHARS;
+    }
+
     /** The entry keys {@code [from, to)} of one path's undefined terms (see {@link IndexingPolicy#marksNonScalars}). */
     public static byte[][] undefinedRange(int container, List<String> path) {
         byte[] p = path(path);

@@ -12,6 +12,7 @@ import dev.partita.sql.plan.SortBounds;
 import dev.partita.sql.value.Values;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -72,7 +73,7 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
     private int partIndex = -1;
     private Cursor cursor;
     private byte[] pendingEntry;
-    private List<SortKeys.Loaded> group = List.of();
+    private List<Member> group = List.of();
     private byte[] groupTerm;
     private int next;
     private boolean changed;
@@ -127,12 +128,17 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
         return new Iterator<>() {
             @Override
             public boolean hasNext() {
-                while (next >= group.size()) {
-                    if (!nextGroup()) {
-                        return false;
+                while (true) {
+                    while (next >= group.size()) {
+                        if (!nextGroup()) {
+                            return false;
+                        }
                     }
+                    if (group.get(next).belongs(parts.get(partIndex))) {
+                        return true;
+                    }
+                    next++;
                 }
-                return true;
             }
 
             @Override
@@ -142,7 +148,7 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
                 }
                 current = new Position(parts.get(partIndex), groupTerm, next);
                 changed = true;
-                return group.get(next++).item();
+                return group.get(next++).loaded().item();
             }
         };
     }
@@ -235,26 +241,61 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
         }
     }
 
-    private List<SortKeys.Loaded> loadAll(List<byte[]> itemKeys, Part part) {
-        List<SortKeys.Loaded> loaded = new ArrayList<>(itemKeys.size());
+    /**
+     * The live items of a group in ORDER BY order. When the order inside the group is the rid's alone — one sort key
+     * and a group whose items all have the same value for it (undefined, or an exact term: not a truncated string nor
+     * a number beyond 2^53) — they are ordered by the stored rid sequence and parsed only when the page reaches them,
+     * as the service's index hands out a value's items in rid order; otherwise every item is parsed and sorted.
+     */
+    private List<Member> loadAll(List<byte[]> itemKeys, Part part) {
+        boolean byRid = keys.paths().size() == 1 && (part == Part.UNDEFINED
+                || part == Part.INDEXED && IndexTerms.isExact(groupTerm));
+        List<Member> members = new ArrayList<>(itemKeys.size());
         for (byte[] key : itemKeys) {
             byte[] raw = snapshot.get(key);
             if (raw == null) {
                 continue;
             }
             StoredItem item = StoredItem.wrap(raw);
-            if (!item.isLiveAt(now)) {
-                continue;
-            }
-            items++;
-            bytes += item.jsonLength();
-            SortKeys.Loaded l = keys.load(Json.parse(item.json(), "stored item"), item.jsonLength());
-            if (belongs(l.keys()[0], part)) {
-                loaded.add(l);
+            if (item.isLiveAt(now)) {
+                Member m = new Member(item);
+                if (!byRid) {
+                    m.loaded();
+                }
+                members.add(m);
             }
         }
-        loaded.sort(keys.order());
-        return loaded;
+        if (byRid) {
+            Comparator<Member> byRidSequence = Comparator.comparingLong(m -> m.stored.ridSequence());
+            members.sort(keys.firstDescending() ? byRidSequence.reversed() : byRidSequence);
+        } else {
+            Comparator<SortKeys.Loaded> order = keys.order();
+            members.sort((a, b) -> order.compare(a.loaded(), b.loaded()));
+        }
+        return members;
+    }
+
+    /** One item of a group: its stored form, parsed (and counted as loaded) the first time it is needed. */
+    private final class Member {
+        final StoredItem stored;
+        private SortKeys.Loaded loaded;
+
+        Member(StoredItem stored) {
+            this.stored = stored;
+        }
+
+        SortKeys.Loaded loaded() {
+            if (loaded == null) {
+                items++;
+                bytes += stored.jsonLength();
+                loaded = keys.load(Json.parse(stored.json(), "stored item"), stored.jsonLength());
+            }
+            return loaded;
+        }
+
+        boolean belongs(Part part) {
+            return OrderedSource.belongs(loaded().keys()[0], part);
+        }
     }
 
     /** The item's first key still fits the part it was found in (the non-scalar sets may be ahead of the snapshot). */

@@ -75,4 +75,25 @@ class IndexTermsTest {
                 '\uffff', '\ud83d', '\ude00').ofMaxLength(4).map(Json.NODES::textNode));
         return Arbitraries.oneOf(kinds);
     }
+
+    @Test
+    void aTermIsExactWhenOnlyOneValueHasIt() {
+        java.util.Map<String, Boolean> cases = new java.util.LinkedHashMap<>();
+        cases.put("null", true);
+        cases.put("true", true);
+        cases.put("-2.5", true);
+        cases.put("9007199254740991", true);
+        cases.put("9007199254740993", false);
+        cases.put("-1e300", false);
+        cases.put("\"abc\"", true);
+        cases.put("\"" + "x".repeat(99) + "\"", true);
+        cases.put("\"" + "x".repeat(100) + "\"", false);
+        cases.put("\"" + "\\u0000".repeat(99) + "\"", true);
+        cases.put("\"" + "\\u0100".repeat(100) + "\"", false);
+        cases.forEach((json, exact) -> {
+            byte[] term = IndexTerms.term(new ArrayList<>(List.of("a", "b")), Json.parse(json, "value"));
+            byte[] entry = StoreKeys.index(7, term, "0A", "id");
+            assertThat(IndexTerms.isExact(IndexTerms.termOf(entry))).as(json).isEqualTo(exact);
+        });
+    }
 }

@@ -210,4 +210,33 @@ class OrderedIndexQueryTest {
             });
         }
     }
+
+    @Test
+    void tiesOnOneKeyAreReadInRidOrderWithoutParsingTheWholeGroup() {
+        try (Engine engine = IndexedQueryTest.engine(1, null)) {
+            Items items = engine.items("db", "c");
+            for (int i = 0; i < 330; i++) {
+                String g = i < 30 ? "" : ",\"g\":\"" + (char) ('a' + i % 3) + "\"";
+                items.create(null, ("{\"id\":\"i" + i + "\",\"pk\":\"p" + (i % 5) + "\"" + g + "}")
+                        .getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+            }
+            ContainerInfo c = engine.readContainer("db", "c");
+            for (String q : List.of("SELECT * FROM c ORDER BY c.g", "SELECT * FROM c ORDER BY c.g DESC")) {
+                List<JsonNode> expected = Sql.parse(q).execute(
+                        engine.query(c, QueryScope.CONTAINER, "SELECT * FROM c", Map.of(), null, -1).rows(),
+                        Map.of(), EvalContext.of(QueryExecutorTest.CLOCK));
+                String token = null;
+                List<JsonNode> got = new ArrayList<>();
+                for (int page = 0; page < 3; page++) {
+                    QueryPage p = engine.query(c, QueryScope.CONTAINER, q, Map.of(), token, 10);
+                    // a group of 30 undefined or 100 equal values: only the page's 10 items are parsed (and, on a
+                    // later page, the item the previous one stopped in, whose rows it passes over)
+                    assertThat(p.work().itemsLoaded()).as(q + " page " + page).isEqualTo(page == 0 ? 10 : 11);
+                    got.addAll(p.rows());
+                    token = p.continuation();
+                }
+                assertThat(got).as(q).containsExactlyElementsOf(expected.subList(0, 30));
+            }
+        }
+    }
 }
