@@ -71,6 +71,7 @@ public final class Mitigations {
     private final double neighbourRus;
     private final double writeCharge;
     private final double partitionRus;
+    private final java.time.Clock clock;
     private boolean lowEnabled;
 
     /**
@@ -81,6 +82,13 @@ public final class Mitigations {
      */
     public Mitigations(CosmosContainer withRetries, CosmosContainer noRetries, String neighbour, double neighbourRus,
             double writeCharge, double partitionRus) {
+        this(withRetries, noRetries, neighbour, neighbourRus, writeCharge, partitionRus, java.time.Clock.systemUTC());
+    }
+
+    /** As above, timing the batches with {@code clock}. */
+    public Mitigations(CosmosContainer withRetries, CosmosContainer noRetries, String neighbour, double neighbourRus,
+            double writeCharge, double partitionRus, java.time.Clock clock) {
+        this.clock = clock;
         this.withRetries = withRetries;
         this.noRetries = noRetries;
         this.neighbour = neighbour;
@@ -105,8 +113,8 @@ public final class Mitigations {
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<NightlyLoad.Result> neighbourLoad = threads.submit(() -> NightlyLoad.run(noRetries, Layout.TENANT,
                     List.of(new LoadModel.Tenant(neighbour, neighbourRus)), writeCharge, Duration.ofMinutes(10), 0,
-                    () -> System.nanoTime() > doneAt.get()));
-            long start = System.nanoTime();
+                    () -> clock.millis() > doneAt.get()));
+            long start = clock.millis();
             long[] counts;
             long end;
             try {
@@ -117,11 +125,11 @@ public final class Mitigations {
                     case RATE_LIMITED -> rateLimited(batch);
                 };
             } finally {
-                end = System.nanoTime();
-                doneAt.set(end + TAIL.toNanos()); // the neighbour stops however the batch ended
+                end = clock.millis();
+                doneAt.set(end + TAIL.toMillis()); // the neighbour stops however the batch ended
             }
             NightlyLoad.TenantResult n = neighbourLoad.get().tenant(neighbour);
-            return new Outcome(mode, shipments, counts[0], counts[1], (end - start) / 1e9, n.sent(), n.throttled());
+            return new Outcome(mode, shipments, counts[0], counts[1], (end - start) / 1e3, n.sent(), n.throttled());
         }
     }
 
