@@ -25,7 +25,6 @@ import dev.partita.server.Keys;
 import dev.partita.server.PartitaServer;
 import dev.partita.server.ServerOptions;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,7 +40,7 @@ final class Replay implements AutoCloseable {
     static final String DATABASE = "advise";
     private static final double GB = 1024.0 * 1024 * 1024;
 
-    private final VirtualClock clock = new VirtualClock(Instant.now());
+    private final VirtualClock clock = new VirtualClock(java.time.Clock.systemUTC().instant());
     private final Engine engine;
     private final PartitaServer server;
     private final CosmosClient client;

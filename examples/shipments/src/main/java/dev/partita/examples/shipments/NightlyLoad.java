@@ -79,6 +79,13 @@ public final class NightlyLoad {
     /** As the other {@code run}, ending early once {@code stop} says so. */
     public static Result run(CosmosContainer container, Layout layout, List<LoadModel.Tenant> tenants,
             double writeCharge, Duration duration, int provisionedRus, java.util.function.BooleanSupplier stop) {
+        return run(container, layout, tenants, writeCharge, duration, provisionedRus, stop, java.time.Clock.systemUTC());
+    }
+
+    /** As the other {@code run}, pacing the writes by {@code clock}. */
+    public static Result run(CosmosContainer container, Layout layout, List<LoadModel.Tenant> tenants,
+            double writeCharge, Duration duration, int provisionedRus, java.util.function.BooleanSupplier stop,
+            java.time.Clock clock) {
         int n = tenants.size();
         LongAdder[] sent = adders(n);
         LongAdder[] written = adders(n);
@@ -96,7 +103,7 @@ public final class NightlyLoad {
         // shipment numbers of this run: unique across runs, so every write is a new shipment
         long base = 10_000_000L * RUN.incrementAndGet();
         AtomicLong next = new AtomicLong(base);
-        long start = System.nanoTime();
+        long start = nanos(clock);
         long end = start + duration.toNanos();
         PriorityQueue<long[]> due = new PriorityQueue<>((a, b) -> Long.compare(a[0], b[0]));
         for (int i = 0; i < n; i++) {
@@ -110,7 +117,7 @@ public final class NightlyLoad {
                 }
                 int t = (int) slot[1];
                 due.add(new long[] {slot[0] + interval[t], t});
-                long wait = slot[0] - System.nanoTime();
+                long wait = slot[0] - nanos(clock);
                 if (wait > 0) {
                     Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
                 } else if (-wait > LATE_NANOS) {
@@ -136,7 +143,7 @@ public final class NightlyLoad {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        double seconds = (System.nanoTime() - start) / 1e9;
+        double seconds = (nanos(clock) - start) / 1e9;
         List<TenantResult> out = new java.util.ArrayList<>();
         for (int i = 0; i < n; i++) {
             out.add(new TenantResult(tenants.get(i).id(), tenants.get(i).rus(), sent[i].sum(), written[i].sum(),
@@ -162,5 +169,11 @@ public final class NightlyLoad {
             a[i] = new LongAdder();
         }
         return a;
+    }
+
+    /** The clock's time in nanoseconds since the epoch (the pacing needs sub-millisecond slots). */
+    static long nanos(java.time.Clock clock) {
+        java.time.Instant now = clock.instant();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 }

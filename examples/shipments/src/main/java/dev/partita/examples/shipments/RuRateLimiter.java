@@ -7,15 +7,22 @@ package dev.partita.examples.shipments;
  */
 public final class RuRateLimiter {
     private final double rusPerSecond;
-    private long nextFreeNanos = System.nanoTime();
+    private final java.time.Clock clock;
+    private long nextFreeNanos;
 
     public RuRateLimiter(double rusPerSecond) {
+        this(rusPerSecond, java.time.Clock.systemUTC());
+    }
+
+    public RuRateLimiter(double rusPerSecond, java.time.Clock clock) {
         this.rusPerSecond = rusPerSecond;
+        this.clock = clock;
+        this.nextFreeNanos = NightlyLoad.nanos(clock);
     }
 
     /** Accounts for a request's charge and sleeps until the budget has room for the next one. */
     public synchronized void spent(double charge) throws InterruptedException {
-        long now = System.nanoTime();
+        long now = NightlyLoad.nanos(clock);
         nextFreeNanos = Math.max(nextFreeNanos, now) + (long) (charge / rusPerSecond * 1e9);
         long wait = nextFreeNanos - now;
         if (wait > 0) {

@@ -32,6 +32,11 @@ public final class HotEndpoint {
     }
 
     public static Result measure(CosmosClient noRetries, int throughput, Duration duration) {
+        return measure(noRetries, throughput, duration, java.time.Clock.systemUTC());
+    }
+
+    /** As above, with the run's length measured by {@code clock}. */
+    public static Result measure(CosmosClient noRetries, int throughput, Duration duration, java.time.Clock clock) {
         String name = "tracking-hot-" + UUID.randomUUID().toString().substring(0, 8);
         noRetries.createDatabase(name);
         CosmosDatabase database = noRetries.getDatabase(name);
@@ -45,13 +50,13 @@ public final class HotEndpoint {
             DoubleAdder hotCharge = new DoubleAdder();
             LongAdder hotWrites = new LongAdder();
             LongAdder hotThrottled = new LongAdder();
-            long deadline = System.nanoTime() + duration.toNanos();
+            java.time.Instant deadline = clock.instant().plus(duration);
             AtomicInteger sequence = new AtomicInteger();
             // the hot endpoint: several writers, as a busy endpoint's resolvers would be
             try (ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int w = 0; w < HOT_WRITERS; w++) {
                     writers.submit(() -> {
-                        while (System.nanoTime() < deadline) {
+                        while (clock.instant().isBefore(deadline)) {
                             try {
                                 hotCharge.add(hot.upsertCharged(TrackingFixtureRows.row(sequence.incrementAndGet())));
                                 hotWrites.increment();
@@ -65,7 +70,7 @@ public final class HotEndpoint {
                         return null;
                     });
                 }
-                for (int i = 0; System.nanoTime() < deadline; i++) {
+                for (int i = 0; clock.instant().isBefore(deadline); i++) {
                     int other = 1 + i % (ENDPOINTS - 1);
                     try {
                         store.endpoint("endpoint-" + other).upsertCharged(TrackingFixtureRows.row(i));
