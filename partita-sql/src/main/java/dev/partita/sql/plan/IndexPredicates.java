@@ -1,10 +1,8 @@
 package dev.partita.sql.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.NullNode;
 import dev.partita.sql.ast.Expr;
 import dev.partita.sql.ast.Query;
-import dev.partita.sql.value.Values;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -226,26 +224,8 @@ public final class IndexPredicates {
         return names;
     }
 
-    /** A primitive constant or parameter value (null, boolean, number, string), or Java null. */
+    /** A primitive constant or parameter value, or null (see {@link PrimitiveConstants}). */
     private JsonNode value(Expr e) {
-        JsonNode v;
-        if (e instanceof Expr.Literal l) {
-            v = l.value();
-        } else if (e instanceof Expr.Param p && params.containsKey(p.name())) {
-            v = params.get(p.name());
-            if (v == null) {
-                v = NullNode.instance;
-            }
-        } else {
-            return null;
-        }
-        if (v == null) {
-            return null;
-        }
-        int t = Values.typeOrder(v);
-        if (t == Values.T_NUMBER && Double.isNaN(v.doubleValue())) {
-            return null;
-        }
-        return t == Values.T_NULL || t == Values.T_BOOLEAN || t == Values.T_NUMBER || t == Values.T_STRING ? v : null;
+        return PrimitiveConstants.of(e, params);
     }
 }
