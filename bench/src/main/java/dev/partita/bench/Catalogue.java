@@ -1,7 +1,7 @@
 package dev.partita.bench;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -10,7 +10,7 @@ import com.azure.cosmos.models.CosmosContainerProperties;
 import com.azure.cosmos.models.CosmosItemRequestOptions;
 import com.azure.cosmos.models.PartitionKey;
 import dev.partita.core.Engine;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.core.store.RocksStore;
 import dev.partita.core.store.Store;

@@ -1,7 +1,7 @@
 package dev.partita.cli;
 
 import dev.partita.core.Engine;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.store.RocksStore;
 import dev.partita.server.Keys;
 import dev.partita.server.PartitaServer;

@@ -1,5 +1,7 @@
 package dev.partita.core;
 
+import dev.partita.core.error.ServiceException;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.account.Catalog;
@@ -8,7 +10,7 @@ import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.capacity.Capacity;
 import dev.partita.core.capacity.CostModel;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.changefeed.ChangeFeedMode;
 import dev.partita.core.changefeed.ChangeFeedPage;
 import dev.partita.core.changefeed.ChangeFeedReader;

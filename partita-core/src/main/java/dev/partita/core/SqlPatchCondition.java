@@ -1,5 +1,7 @@
 package dev.partita.core;
 
+import dev.partita.core.error.ServiceException;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.item.PatchCondition;
 import dev.partita.sql.EvalContext;

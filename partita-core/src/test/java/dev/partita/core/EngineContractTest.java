@@ -1,5 +1,9 @@
 package dev.partita.core;
 
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.error.SubStatus;
+import dev.partita.core.json.Json;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,10 +13,10 @@ import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.ResourceIds;
 import dev.partita.core.account.Throughput;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.changefeed.ChangeRecord;
 import dev.partita.core.item.BatchResult;
-import dev.partita.core.item.Conditions;
+import dev.partita.core.request.Conditions;
 import dev.partita.core.item.ItemIdentity;
 import dev.partita.core.item.ItemResult;
 import dev.partita.core.item.Items;

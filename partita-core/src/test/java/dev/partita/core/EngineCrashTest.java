@@ -3,7 +3,7 @@ package dev.partita.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.account.Etags;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.store.Cursor;

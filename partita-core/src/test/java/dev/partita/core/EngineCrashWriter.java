@@ -1,9 +1,12 @@
 package dev.partita.core;
 
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.json.Json;
+
 import dev.partita.core.account.Throughput;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.item.BatchResult;
-import dev.partita.core.item.Conditions;
+import dev.partita.core.request.Conditions;
 import dev.partita.core.item.ItemResult;
 import dev.partita.core.item.Items;
 import dev.partita.core.partition.PartitionKeyValue;

@@ -3,8 +3,8 @@ package dev.partita.core;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partita.core.account.Throughput;
-import dev.partita.core.capacity.Limits;
-import dev.partita.core.item.Conditions;
+import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Conditions;
 import dev.partita.core.item.ItemResult;
 import dev.partita.core.store.RocksStore;
 import dev.partita.core.store.Store;

@@ -1,11 +1,14 @@
 package dev.partita.core;
 
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.json.Json;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.partita.core.account.Throughput;
-import dev.partita.core.capacity.Limits;
-import dev.partita.core.item.Conditions;
+import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Conditions;
 import dev.partita.core.item.Items;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.store.MemoryStore;

@@ -18,7 +18,7 @@ class LimitsExtensionTest {
     @Test
     void theAnnotationsLimitsReachTheServer(CosmosClient client, Engine engine) {
         assertThat(engine.limits().maxLogicalPartitionBytes())
-                .isEqualTo(Math.round(dev.partita.core.capacity.Limits.DEFAULTS.maxLogicalPartitionBytes() * 1e-6));
+                .isEqualTo(Math.round(dev.partita.core.limits.Limits.DEFAULTS.maxLogicalPartitionBytes() * 1e-6));
         assertThat(engine.limits().maxItemBytes()).isEqualTo(4096);
         assertThat(engine.capacity().burstCapacityEnabled()).isTrue();
         client.createDatabaseIfNotExists("limits");

@@ -20,7 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.store.MemoryStore;
 import java.util.Iterator;
 import org.junit.jupiter.api.AfterEach;

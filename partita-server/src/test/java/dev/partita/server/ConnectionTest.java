@@ -3,8 +3,8 @@ package dev.partita.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partita.core.Engine;
-import dev.partita.core.ServiceException;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.core.store.Snapshot;
@@ -87,7 +87,7 @@ class ConnectionTest {
                 PartitaServer server = PartitaServer.start(engine, new ServerOptions("localhost", 0, false, null,
                         Keys.emulator(), false));
                 Socket s = new Socket("localhost", server.port())) {
-            engine.createDatabase(dev.partita.core.Json.object().put("id", "one"),
+            engine.createDatabase(dev.partita.core.json.Json.object().put("id", "one"),
                     dev.partita.core.account.Throughput.NONE);
             OutputStream out = s.getOutputStream();
             out.write((request("GET", "/dbs/one", "dbs", "dbs/one", "")
@@ -168,11 +168,11 @@ class ConnectionTest {
             }
         };
         try (Engine engine = engine(slow)) {
-            engine.createDatabase(dev.partita.core.Json.object().put("id", "d"),
+            engine.createDatabase(dev.partita.core.json.Json.object().put("id", "d"),
                     dev.partita.core.account.Throughput.NONE);
-            engine.createContainer("d", dev.partita.core.Json.object().put("id", "c")
-                    .set("partitionKey", dev.partita.core.Json.object().put("kind", "Hash")
-                            .set("paths", dev.partita.core.Json.NODES.arrayNode().add("/pk"))),
+            engine.createContainer("d", dev.partita.core.json.Json.object().put("id", "c")
+                    .set("partitionKey", dev.partita.core.json.Json.object().put("kind", "Hash")
+                            .set("paths", dev.partita.core.json.Json.NODES.arrayNode().add("/pk"))),
                     dev.partita.core.account.Throughput.NONE, 0);
             engine.store().scan(new byte[] {0}, new byte[] {0}).close();
             PartitaServer server = PartitaServer.start(engine, new ServerOptions("localhost", 0, false, null,

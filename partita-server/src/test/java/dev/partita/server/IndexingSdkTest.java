@@ -20,7 +20,7 @@ import com.azure.cosmos.models.SqlParameter;
 import com.azure.cosmos.models.SqlQuerySpec;
 import com.azure.cosmos.models.ThroughputProperties;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -5,7 +5,7 @@ import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosClientBuilder;
 import com.azure.cosmos.ConsistencyLevel;
 import dev.partita.core.Engine;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.store.MemoryStore;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,7 +1,7 @@
 package dev.partita.cli.advise;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

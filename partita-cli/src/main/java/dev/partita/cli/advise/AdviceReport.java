@@ -2,7 +2,7 @@ package dev.partita.cli.advise;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import java.util.Locale;
 
 /** The advice as a text table, as JSON, or as a self-contained HTML page with charts. */

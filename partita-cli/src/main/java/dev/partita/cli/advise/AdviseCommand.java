@@ -1,8 +1,8 @@
 package dev.partita.cli.advise;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.json.Json;
+import dev.partita.core.limits.Limits;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -15,7 +15,7 @@ import com.azure.cosmos.models.ThroughputProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.server.Keys;
 import dev.partita.server.PartitaServer;

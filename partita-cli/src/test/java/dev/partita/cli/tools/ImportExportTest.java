@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.Engine;
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.capacity.Limits;
-import dev.partita.core.item.Conditions;
+import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Conditions;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.query.QueryScope;
 import dev.partita.core.store.MemoryStore;
@@ -78,7 +78,7 @@ class ImportExportTest {
         assertThat(count("shop", "items")).isEqualTo(249);
         JsonNode stored = engine.items("shop", "items")
                 .read(PartitionKeyValue.fromHeader("[\"p3\"]"), "i13", Conditions.NONE).item().jsonString()
-                .transform(s -> dev.partita.core.Json.parse(s, "item"));
+                .transform(s -> dev.partita.core.json.Json.parse(s, "item"));
         assertThat(stored.get("n").asInt()).isEqualTo(13);
     }
 
@@ -102,9 +102,9 @@ class ImportExportTest {
         assertThat(exporting(exported, "--database", "round", "--container", "a")).isZero();
         List<String> lines = Files.readAllLines(exported);
         assertThat(lines).hasSize(3).noneMatch(l -> l.contains("_rid") || l.contains("_etag"));
-        assertThat(lines.stream().map(l -> dev.partita.core.Json.parse(l, "line")).toList())
+        assertThat(lines.stream().map(l -> dev.partita.core.json.Json.parse(l, "line")).toList())
                 .containsExactlyInAnyOrderElementsOf(List.of(item(1), item(2), item(3)).stream()
-                        .map(l -> dev.partita.core.Json.parse(l, "line")).toList());
+                        .map(l -> dev.partita.core.json.Json.parse(l, "line")).toList());
         assertThat(importing(exported, "--database", "round", "--container", "b", "--create-with-key", "/pk"))
                 .isZero();
         assertThat(count("round", "b")).isEqualTo(3);

@@ -1,7 +1,7 @@
 package dev.partita.core.account;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 
 /** A database as the catalog keeps it. Immutable. */
 public record DatabaseInfo(String id, int databaseId, String rid, long ts, String etag, Throughput throughput) {

@@ -1,6 +1,6 @@
 package dev.partita.core.account;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 
 /** The service's rules for resource ids (databases, containers, items). Messages never echo the id itself. */
 public final class ResourceNames {

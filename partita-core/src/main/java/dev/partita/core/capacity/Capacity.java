@@ -1,7 +1,10 @@
 package dev.partita.core.capacity;
 
-import dev.partita.core.ServiceException;
-import dev.partita.core.SubStatus;
+import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Priority;
+
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.error.SubStatus;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Throughput;

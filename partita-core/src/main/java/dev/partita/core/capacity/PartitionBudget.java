@@ -1,5 +1,7 @@
 package dev.partita.core.capacity;
 
+import dev.partita.core.request.Priority;
+
 /**
  * The request-unit budget of one physical partition, in one-second windows of the injected clock (capacity.md §2.1,
  * §2.8, §2.11). Thread-safe.

@@ -1,9 +1,9 @@
 /**
- * Capacity: {@link dev.partita.core.capacity.Limits} (every service limit, one place, scalable for simulations),
+ * Capacity: {@link dev.partita.core.limits.Limits} (every service limit, one place, scalable for simulations),
  * {@link dev.partita.core.capacity.Work} (what an operation did) and {@link dev.partita.core.capacity.CostModel} (its
  * price in request units), and {@link dev.partita.core.capacity.Capacity}: the throughput each physical partition gets,
  * its {@link dev.partita.core.capacity.PartitionBudget} in one-second windows of the injected clock, burst capacity,
- * priority ({@link dev.partita.core.capacity.Priority}) and the 429s when enforcement is on.
+ * priority ({@link dev.partita.core.request.Priority}) and the 429s when enforcement is on.
  *
  * <p>May depend on {@code account} and {@code partition} (to know a container's throughput and ranges); nothing here
  * touches the store. Routes admit a request after routing it to its partition and charge the price afterwards.

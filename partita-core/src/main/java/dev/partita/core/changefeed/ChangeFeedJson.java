@@ -1,7 +1,7 @@
 package dev.partita.core.changefeed;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.core.partition.PartitionKeyDefinition;
 import dev.partita.core.partition.PartitionKeyValue;
 import java.io.ByteArrayOutputStream;

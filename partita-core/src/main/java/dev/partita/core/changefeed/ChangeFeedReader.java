@@ -1,8 +1,8 @@
 package dev.partita.core.changefeed;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.capacity.Work;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.partition.EffectivePartitionKey;

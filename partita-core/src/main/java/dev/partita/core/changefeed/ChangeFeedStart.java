@@ -1,6 +1,6 @@
 package dev.partita.core.changefeed;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import java.time.Instant;
 
 /**

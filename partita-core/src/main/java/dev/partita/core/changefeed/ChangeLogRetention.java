@@ -2,7 +2,7 @@ package dev.partita.core.changefeed;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.store.StoreKeys;
 import dev.partita.core.store.StoreReader;

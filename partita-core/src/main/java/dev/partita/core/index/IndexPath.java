@@ -1,6 +1,6 @@
 package dev.partita.core.index;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import java.util.ArrayList;
 import java.util.List;
 

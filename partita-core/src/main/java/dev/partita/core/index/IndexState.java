@@ -1,7 +1,7 @@
 package dev.partita.core.index;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.core.store.StoreReader;
 import dev.partita.core.store.StoreKeys;
 

@@ -1,7 +1,7 @@
 package dev.partita.core.index;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -25,7 +25,7 @@ public final class IndexingPolicy {
     static final int MAX_COMPOSITE_PATHS = 8;
 
     /** The default policy: everything but {@code _etag}. */
-    public static final IndexingPolicy DEFAULT = parse(dev.partita.core.Json.parse(
+    public static final IndexingPolicy DEFAULT = parse(dev.partita.core.json.Json.parse(
             "{\"indexingMode\":\"consistent\",\"automatic\":true,\"includedPaths\":[{\"path\":\"/*\"}],"
                     + "\"excludedPaths\":[{\"path\":\"/\\\"_etag\\\"/?\"}]}", "default indexing policy"));
 

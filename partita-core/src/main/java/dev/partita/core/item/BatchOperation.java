@@ -1,7 +1,9 @@
 package dev.partita.core.item;
 
+import dev.partita.core.request.Conditions;
+
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.partition.PartitionKeyValue;
 import java.util.ArrayList;
 import java.util.List;

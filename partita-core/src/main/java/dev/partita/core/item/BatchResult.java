@@ -3,8 +3,8 @@ package dev.partita.core.item;
 import dev.partita.core.capacity.Work;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
-import dev.partita.core.ServiceException;
+import dev.partita.core.json.Json;
+import dev.partita.core.error.ServiceException;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package dev.partita.core.item;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 
 /**
  * Lets a caller throttle a bulk request operation by operation, as the service does: an operation runs only if its

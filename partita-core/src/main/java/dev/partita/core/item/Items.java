@@ -1,17 +1,19 @@
 package dev.partita.core.item;
 
+import dev.partita.core.request.Conditions;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
-import dev.partita.core.ServiceException;
-import dev.partita.core.SubStatus;
+import dev.partita.core.json.Json;
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.error.SubStatus;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.Etags;
 import dev.partita.core.account.ResourceIds;
 import dev.partita.core.account.ResourceNames;
 import dev.partita.core.account.UniqueKey;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.capacity.Work;
 import dev.partita.core.changefeed.ChangeRecord;
 import dev.partita.core.changefeed.ChangeRecord.Operation;

@@ -3,7 +3,7 @@ package dev.partita.core.item;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -164,9 +164,9 @@ public record Patch(List<Op> operations, String condition) {
             throw ServiceException.badRequest("The incr operation at path " + path + " targets a value that is not a"
                     + " number.");
         } else if (current.isIntegralNumber() && by.isIntegralNumber()) {
-            result = dev.partita.core.Json.NODES.numberNode(Math.addExact(current.longValue(), by.longValue()));
+            result = dev.partita.core.json.Json.NODES.numberNode(Math.addExact(current.longValue(), by.longValue()));
         } else {
-            result = dev.partita.core.Json.NODES.numberNode(current.doubleValue() + by.doubleValue());
+            result = dev.partita.core.json.Json.NODES.numberNode(current.doubleValue() + by.doubleValue());
         }
         if (t.container instanceof ObjectNode o) {
             o.set(t.last, result);

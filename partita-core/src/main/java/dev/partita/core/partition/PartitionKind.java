@@ -1,6 +1,6 @@
 package dev.partita.core.partition;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import java.util.Locale;
 
 /** The {@code partitionKey.kind} of a container, with its wire names. */

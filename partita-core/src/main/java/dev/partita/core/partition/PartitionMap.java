@@ -1,7 +1,7 @@
 package dev.partita.core.partition;
 
-import dev.partita.core.ServiceException;
-import dev.partita.core.SubStatus;
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.error.SubStatus;
 import java.util.ArrayList;
 import java.util.List;
 

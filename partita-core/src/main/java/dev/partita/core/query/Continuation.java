@@ -1,6 +1,6 @@
 package dev.partita.core.query;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 

@@ -1,6 +1,6 @@
 package dev.partita.core.query;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.index.IndexingPolicy;
 import dev.partita.sql.SqlQuery;
 import dev.partita.sql.ast.Query;

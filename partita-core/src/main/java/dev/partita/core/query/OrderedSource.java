@@ -1,7 +1,7 @@
 package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.store.Bytes;

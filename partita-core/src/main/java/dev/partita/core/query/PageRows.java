@@ -1,7 +1,7 @@
 package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.sql.SqlQuery;
 import dev.partita.sql.ast.Query;
 import java.util.ArrayList;

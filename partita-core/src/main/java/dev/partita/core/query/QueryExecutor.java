@@ -1,10 +1,10 @@
 package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.Json;
-import dev.partita.core.ServiceException;
+import dev.partita.core.json.Json;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.capacity.Work;
 import dev.partita.core.index.IndexLookup;
 import dev.partita.core.index.IndexState;

@@ -3,7 +3,7 @@ package dev.partita.core.query;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.EffectivePartitionKey;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
-import dev.partita.core.Json;
-import dev.partita.core.ServiceException;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.json.Json;
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.store.MemoryStore;
 import java.time.Clock;
 import org.junit.jupiter.api.Test;

@@ -1,16 +1,19 @@
 package dev.partita.core.capacity;
 
+import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Priority;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.partita.core.Engine;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.core.MutableClock;
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.Offers;
 import dev.partita.core.account.Throughput;
-import dev.partita.core.item.Conditions;
+import dev.partita.core.request.Conditions;
 import dev.partita.core.item.Items;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;

@@ -1,16 +1,18 @@
 package dev.partita.core.capacity;
 
+import dev.partita.core.limits.Limits;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.core.MutableClock;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.Throughput;
-import dev.partita.core.item.Conditions;
+import dev.partita.core.request.Conditions;
 import dev.partita.core.item.ItemResult;
 import dev.partita.core.item.Items;
 import dev.partita.core.partition.PartitionKeyValue;

@@ -1,5 +1,7 @@
 package dev.partita.core.capacity;
 
+import dev.partita.core.request.Priority;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;

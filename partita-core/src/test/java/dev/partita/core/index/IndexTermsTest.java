@@ -3,7 +3,7 @@ package dev.partita.core.index;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.StoreKeys;
 import dev.partita.sql.value.Values;

@@ -3,8 +3,8 @@ package dev.partita.core.index;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.partita.core.Json;
-import dev.partita.core.ServiceException;
+import dev.partita.core.json.Json;
+import dev.partita.core.error.ServiceException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -3,7 +3,7 @@ package dev.partita.core.partition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.partition.PartitionKeyValue.Bool;
 import dev.partita.core.partition.PartitionKeyValue.Component;
 import dev.partita.core.partition.PartitionKeyValue.Null;

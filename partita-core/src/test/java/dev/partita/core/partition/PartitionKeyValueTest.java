@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.partita.core.ServiceException;
-import dev.partita.core.SubStatus;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.error.SubStatus;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.PartitionKeyValue.Bool;
 import dev.partita.core.partition.PartitionKeyValue.Null;
 import dev.partita.core.partition.PartitionKeyValue.Num;

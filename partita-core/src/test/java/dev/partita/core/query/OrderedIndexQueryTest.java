@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.Engine;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.capacity.Work;
-import dev.partita.core.item.Conditions;
+import dev.partita.core.request.Conditions;
 import dev.partita.core.item.Items;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;

@@ -1,6 +1,6 @@
 package dev.partita.server.auth;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.Users;
 import dev.partita.server.Keys;
 import java.time.Clock;

@@ -1,8 +1,8 @@
 package dev.partita.server.http;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
-import dev.partita.core.ServiceException;
+import dev.partita.core.json.Json;
+import dev.partita.core.error.ServiceException;
 
 /** The service's error shape: a JSON object {@code {"code","message"}} and the sub-status in {@code x-ms-substatus}. */
 public final class ErrorReplies {

@@ -1,6 +1,6 @@
 package dev.partita.server.http;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.http.HttpHeaders;

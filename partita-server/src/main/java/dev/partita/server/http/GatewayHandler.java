@@ -1,6 +1,6 @@
 package dev.partita.server.http;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;

@@ -1,6 +1,6 @@
 package dev.partita.server.http;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;

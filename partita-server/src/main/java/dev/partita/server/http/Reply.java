@@ -1,7 +1,7 @@
 package dev.partita.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;

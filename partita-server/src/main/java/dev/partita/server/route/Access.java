@@ -1,7 +1,7 @@
 package dev.partita.server.route;
 
-import dev.partita.core.ServiceException;
-import dev.partita.core.SubStatus;
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.error.SubStatus;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.ResourceIds;

@@ -2,7 +2,7 @@ package dev.partita.server.route;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Reply;
 import io.netty.handler.codec.http.HttpHeaderNames;

@@ -1,6 +1,6 @@
 package dev.partita.server.route;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.capacity.Capacity;
 import dev.partita.core.changefeed.ChangeFeedJson;

@@ -1,7 +1,7 @@
 package dev.partita.server.route;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.server.auth.Principal;
@@ -72,9 +72,9 @@ final class ContainerRoutes {
             return Replies.itemPaths(Replies.feed(ex, key, c.rid(), List.of()), c);
         }
         if (path.size() == 6 && ex.method().equals(HttpMethod.GET)) {
-            throw dev.partita.core.ServiceException.notFound("The resource does not exist.");
+            throw dev.partita.core.error.ServiceException.notFound("The resource does not exist.");
         }
-        throw dev.partita.core.ServiceException.badRequest("Stored procedures, triggers, user-defined functions and"
+        throw dev.partita.core.error.ServiceException.badRequest("Stored procedures, triggers, user-defined functions and"
                 + " conflicts are not supported by Partita.");
     }
 }

@@ -1,7 +1,7 @@
 package dev.partita.server.route;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
+import dev.partita.core.json.Json;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Reply;

@@ -2,8 +2,8 @@ package dev.partita.server.route;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
-import dev.partita.core.ServiceException;
+import dev.partita.core.json.Json;
+import dev.partita.core.error.ServiceException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.partita.server.route;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.capacity.Capacity;
-import dev.partita.core.capacity.Priority;
+import dev.partita.core.request.Priority;
 import dev.partita.core.capacity.Work;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;

@@ -1,6 +1,6 @@
 package dev.partita.server.route;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ResourceIds;
 import java.util.List;
 import java.util.Set;

@@ -5,7 +5,7 @@ import dev.partita.server.auth.Principal;
 import dev.partita.server.http.Dispatcher;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.capacity.CostModel;
 import dev.partita.server.http.ErrorReplies;
 import dev.partita.server.http.Reply;

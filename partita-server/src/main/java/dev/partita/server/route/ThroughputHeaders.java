@@ -1,11 +1,11 @@
 package dev.partita.server.route;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.partita.core.Json;
-import dev.partita.core.ServiceException;
+import dev.partita.core.json.Json;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.Offers;
 import dev.partita.core.account.Throughput;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
 

@@ -1,8 +1,8 @@
 package dev.partita.server.route;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Json;
-import dev.partita.core.ServiceException;
+import dev.partita.core.json.Json;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Users;
 import dev.partita.server.http.Exchange;

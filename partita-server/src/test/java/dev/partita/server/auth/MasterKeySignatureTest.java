@@ -3,7 +3,7 @@ package dev.partita.server.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.partita.core.ServiceException;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ResourceIds;
 import dev.partita.core.account.Users;
 import dev.partita.server.Keys;

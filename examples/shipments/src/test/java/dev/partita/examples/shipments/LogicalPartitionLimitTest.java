@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.models.CosmosContainerProperties;
 import com.azure.cosmos.models.ThroughputProperties;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.junit.PartitaTest;
 import org.junit.jupiter.api.Test;
 

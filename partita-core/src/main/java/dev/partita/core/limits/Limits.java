@@ -1,4 +1,4 @@
-package dev.partita.core.capacity;
+package dev.partita.core.limits;
 
 import java.time.Duration;
 

@@ -1,4 +1,6 @@
-package dev.partita.core;
+package dev.partita.core.json;
+
+import dev.partita.core.error.ServiceException;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
@@ -7,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import java.io.IOException;
 
 /** The engine's one JSON mapper, and parsing that turns bad input into the service's 400. */

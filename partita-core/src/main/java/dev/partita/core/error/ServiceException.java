@@ -1,4 +1,4 @@
-package dev.partita.core;
+package dev.partita.core.error;
 
 /**
  * The one error type of the engine: an HTTP status, a sub-status, the service's error code and a message.

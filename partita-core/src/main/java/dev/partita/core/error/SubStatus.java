@@ -1,4 +1,4 @@
-package dev.partita.core;
+package dev.partita.core.error;
 
 /** The service's sub-status codes that Partita produces (sent as {@code x-ms-substatus}). */
 public final class SubStatus {

@@ -1,4 +1,4 @@
-package dev.partita.core.capacity;
+package dev.partita.core.request;
 
 import java.util.Locale;
 

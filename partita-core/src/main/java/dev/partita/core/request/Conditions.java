@@ -1,4 +1,4 @@
-package dev.partita.core.item;
+package dev.partita.core.request;
 
 /**
  * The optimistic-concurrency headers of a request: {@code If-Match} on writes (412 when the item changed),
