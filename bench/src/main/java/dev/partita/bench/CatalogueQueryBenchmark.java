@@ -1,5 +1,6 @@
 package dev.partita.bench;
 
+import dev.partita.core.request.RequestOptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
@@ -9,11 +10,10 @@ import dev.partita.core.account.Throughput;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.request.Conditions;
 import dev.partita.core.item.ItemResult;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.query.QueryPage;
-import dev.partita.core.query.QueryScope;
 import dev.partita.core.store.MemoryStore;
 import java.time.Clock;
 import java.util.List;
@@ -68,7 +68,7 @@ public class CatalogueQueryBenchmark {
 
     Engine engine;
     ContainerInfo container;
-    Items items;
+    ContainerHandle items;
     List<ObjectNode> catalogue;
     int next;
 
@@ -78,7 +78,7 @@ public class CatalogueQueryBenchmark {
      */
     private static Loaded loaded;
 
-    private record Loaded(String key, Engine engine, ContainerInfo container, Items items, List<ObjectNode> catalogue) {
+    private record Loaded(String key, Engine engine, ContainerInfo container, ContainerHandle items, List<ObjectNode> catalogue) {
     }
 
     @Setup(Level.Trial)
@@ -106,10 +106,10 @@ public class CatalogueQueryBenchmark {
             body.set("indexingPolicy", Json.parse(TUNED_POLICY, "policy"));
         }
         ContainerInfo c = e.createContainer("yard", body, Throughput.manual(400 * ranges), ranges);
-        Items i = e.items("yard", "catalogue");
+        ContainerHandle i = e.container("yard", "catalogue");
         List<ObjectNode> all = Catalogue.vehicles(vehicles, 3);
         for (ObjectNode v : all) {
-            i.create(key(v), Json.bytes(v), Conditions.NONE);
+            i.create(Json.bytes(v), RequestOptions.of(key(v)));
         }
         return new Loaded(key, e, c, i, all);
     }
@@ -118,7 +118,7 @@ public class CatalogueQueryBenchmark {
     @Setup(Level.Invocation)
     public void touch() {
         ObjectNode v = catalogue.get(next++ % vehicles);
-        items.upsert(key(v), Json.bytes(v), Conditions.NONE);
+        items.upsert(Json.bytes(v), RequestOptions.of(key(v)));
     }
 
     private static PartitionKeyValue key(ObjectNode v) {
@@ -132,7 +132,7 @@ public class CatalogueQueryBenchmark {
     @Benchmark
     public ItemResult q1PointRead() {
         ObjectNode v = vehicle();
-        return items.read(key(v), v.get("id").asText(), Conditions.NONE);
+        return items.read(v.get("id").asText(), RequestOptions.of(key(v)));
     }
 
     @Benchmark
@@ -175,7 +175,7 @@ public class CatalogueQueryBenchmark {
     }
 
     private int pinned(String text, Map<String, JsonNode> params, PartitionKeyValue pk) {
-        return engine.query(container, QueryScope.partitionKey(pk), perRange(text, params), params, null, PAGE)
+        return engine.container(container).query(perRange(text, params), params, RequestOptions.scoped(dev.partita.core.request.Scope.partitionKey(pk)).withMaxItemCount(PAGE))
                 .rows().size();
     }
 
@@ -184,7 +184,7 @@ public class CatalogueQueryBenchmark {
         String sent = perRange(text, params);
         int rows = 0;
         for (PhysicalPartition range : engine.readContainer("yard", "catalogue").partitions().partitions()) {
-            QueryPage page = engine.query(container, QueryScope.range(range.id()), sent, params, null, PAGE);
+            QueryPage page = engine.container(container).query(sent, params, RequestOptions.scoped(dev.partita.core.request.Scope.range(range.id())).withMaxItemCount(PAGE));
             rows += page.rows().size();
         }
         return rows;
@@ -192,7 +192,7 @@ public class CatalogueQueryBenchmark {
 
     /** The query text the SDK sends to each range: the plan's rewrite when there is one. */
     private String perRange(String text, Map<String, JsonNode> params) {
-        JsonNode rewritten = engine.queryPlan(container, text, params, null).path("queryInfo").path("rewrittenQuery");
+        JsonNode rewritten = items.queryPlan(text, params, null, RequestOptions.NONE).path("queryInfo").path("rewrittenQuery");
         // the SDK fills the ORDER BY rewrite's resume filter in before sending: "true" on a first page
         return rewritten.isTextual() && !rewritten.asText().isEmpty()
                 ? rewritten.asText().replace("{documentdb-formattableorderbyquery-filter}", "true") : text;

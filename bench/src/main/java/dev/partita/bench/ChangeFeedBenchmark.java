@@ -1,5 +1,6 @@
 package dev.partita.bench;
 
+import dev.partita.core.request.RequestOptions;
 import com.azure.cosmos.ChangeFeedProcessor;
 import com.azure.cosmos.ChangeFeedProcessorBuilder;
 import com.azure.cosmos.CosmosAsyncClient;
@@ -22,10 +23,10 @@ import dev.partita.core.limits.Limits;
 import dev.partita.core.changefeed.ChangeFeedJson;
 import dev.partita.core.changefeed.ChangeFeedMode;
 import dev.partita.core.changefeed.ChangeFeedPage;
-import dev.partita.core.changefeed.ChangeFeedScope;
+import dev.partita.core.request.Scope;
 import dev.partita.core.changefeed.ChangeFeedStart;
 import dev.partita.core.request.Conditions;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.store.MemoryStore;
@@ -84,12 +85,11 @@ public final class ChangeFeedBenchmark {
             CosmosContainer c = client.getDatabase("bench").getContainer("feed");
             // preload in process: the write path is not what this measures
             ContainerInfo info = engine.readContainer("bench", "feed");
-            Items items = engine.items(info);
+            ContainerHandle items = engine.container(info);
             for (int i = 0; i < changes; i++) {
                 String pk = "k" + (i % 1000);
-                items.create(PartitionKeyValue.fromHeader("[\"" + pk + "\"]"), ("{\"id\":\"i" + i + "\",\"pk\":\""
-                        + pk + "\",\"n\":" + i + ",\"payload\":\"" + PAYLOAD + "\"}").getBytes(StandardCharsets.UTF_8),
-                        Conditions.NONE);
+                items.create(("{\"id\":\"i" + i + "\",\"pk\":\""
+                        + pk + "\",\"n\":" + i + ",\"payload\":\"" + PAYLOAD + "\"}").getBytes(StandardCharsets.UTF_8), RequestOptions.of(PartitionKeyValue.fromHeader("[\"" + pk + "\"]")));
             }
             System.out.printf(Locale.ROOT, "read: %,d changes in %d ranges, ~%d bytes each%n", changes, RANGES,
                     PAYLOAD.length() + 230);
@@ -121,8 +121,7 @@ public final class ChangeFeedBenchmark {
         for (PhysicalPartition p : engine.readContainer(info.databaseId(), info.id()).partitions().partitions()) {
             ChangeFeedStart start = ChangeFeedStart.beginning();
             while (true) {
-                ChangeFeedPage page = engine.changeFeed(info, ChangeFeedScope.range(p.id()), start, pageSize,
-                        ChangeFeedMode.LATEST_VERSION);
+                ChangeFeedPage page = engine.container(info).changeFeed(start, ChangeFeedMode.LATEST_VERSION, RequestOptions.scoped(Scope.range(p.id())).withMaxItemCount(pageSize));
                 if (page.notModified()) {
                     break;
                 }

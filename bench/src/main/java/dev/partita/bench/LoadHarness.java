@@ -1,5 +1,6 @@
 package dev.partita.bench;
 
+import dev.partita.core.request.RequestOptions;
 import com.azure.cosmos.ConsistencyLevel;
 import com.azure.cosmos.CosmosAsyncClient;
 import com.azure.cosmos.CosmosAsyncContainer;

@@ -1,5 +1,6 @@
 package dev.partita.bench;
 
+import dev.partita.core.request.RequestOptions;
 import dev.partita.core.Engine;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
@@ -7,7 +8,7 @@ import dev.partita.core.account.Throughput;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.request.Conditions;
 import dev.partita.core.item.ItemResult;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.core.store.RocksStore;
@@ -50,7 +51,7 @@ public class PointOperationsBenchmark {
     public String store;
 
     Engine engine;
-    Items items;
+    ContainerHandle items;
     PartitionKeyValue[] keys;
     String[] ids;
     byte[][] bodies;
@@ -66,7 +67,7 @@ public class PointOperationsBenchmark {
         engine.createDatabase(Json.object().put("id", "bench"), Throughput.NONE);
         engine.createContainer("bench", (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
                 "{\"id\":\"items\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "bench"), Throughput.NONE, 0);
-        items = engine.items("bench", "items");
+        items = engine.container("bench", "items");
         keys = new PartitionKeyValue[ITEMS];
         ids = new String[ITEMS];
         bodies = new byte[ITEMS][];
@@ -76,7 +77,7 @@ public class PointOperationsBenchmark {
             keys[i] = PartitionKeyValue.fromHeader("[\"tenant-" + (i % 1000) + "\"]");
             bodies[i] = ("{\"id\":\"" + ids[i] + "\",\"pk\":\"tenant-" + (i % 1000) + "\",\"n\":" + i
                     + ",\"pad\":\"" + padding + "\"}").getBytes(StandardCharsets.UTF_8);
-            items.upsert(keys[i], bodies[i], Conditions.NONE);
+            items.upsert(bodies[i], RequestOptions.of(keys[i]));
         }
     }
 
@@ -91,12 +92,12 @@ public class PointOperationsBenchmark {
     @Benchmark
     public ItemResult pointRead() {
         int i = ThreadLocalRandom.current().nextInt(ITEMS);
-        return items.read(keys[i], ids[i], Conditions.NONE);
+        return items.read(ids[i], RequestOptions.of(keys[i]));
     }
 
     @Benchmark
     public ItemResult pointWrite() {
         int i = ThreadLocalRandom.current().nextInt(ITEMS);
-        return items.upsert(keys[i], bodies[i], Conditions.NONE);
+        return items.upsert(bodies[i], RequestOptions.of(keys[i]));
     }
 }

@@ -1,5 +1,6 @@
 package dev.partita.core;
 
+import dev.partita.core.request.RequestOptions;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.error.SubStatus;
 import dev.partita.core.json.Json;
@@ -14,12 +15,11 @@ import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.ResourceIds;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.limits.Limits;
-import dev.partita.core.changefeed.ChangeRecord;
+import dev.partita.core.store.ChangeRecord;
 import dev.partita.core.item.BatchResult;
 import dev.partita.core.request.Conditions;
-import dev.partita.core.item.ItemIdentity;
 import dev.partita.core.item.ItemResult;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.PartitionKeyValue;
@@ -86,8 +86,8 @@ abstract class EngineContractTest {
         return engine.createContainer("db", json(body), Throughput.NONE, 0);
     }
 
-    Items items() {
-        return engine.items("db", "c");
+    ContainerHandle items() {
+        return engine.container("db", "c");
     }
 
     static JsonNode doc(ItemResult r) {
@@ -224,13 +224,13 @@ abstract class EngineContractTest {
     void deletingAContainerDeletesItsData() {
         ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
         for (int i = 0; i < 50; i++) {
-            items().create(null, bytes("{\"id\":\"i" + i + "\",\"pk\":\"p" + (i % 5) + "\"}"), Conditions.NONE);
+            items().create(bytes("{\"id\":\"i" + i + "\",\"pk\":\"p" + (i % 5) + "\"}"), RequestOptions.NONE);
         }
         assertThat(countItems(c)).isEqualTo(50);
         engine.deleteContainer("db", "c");
         assertThat(countItems(c)).isZero();
         assertThat(changeLog(c)).isEmpty();
-        assertStatus(() -> engine.items("db", "c"), 404, 0);
+        assertStatus(() -> engine.container("db", "c"), 404, 0);
     }
 
     // ---- point operations
@@ -238,7 +238,7 @@ abstract class EngineContractTest {
     @Test
     void createReadReplaceUpsertDelete() {
         ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
-        ItemResult created = items().create(pk("[\"a\"]"), bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":1}"), Conditions.NONE);
+        ItemResult created = items().create(bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":1}"), RequestOptions.of(pk("[\"a\"]")));
         assertThat(created.status()).isEqualTo(201);
         JsonNode d = doc(created);
         assertThat(d.get("n").asInt()).isEqualTo(1);
@@ -251,43 +251,39 @@ abstract class EngineContractTest {
         assertThat(java.util.Arrays.copyOf(docRid, 8)).isEqualTo(ResourceIds.tryDecode(c.rid()));
         assertThat(created.sessionToken()).matches("0:-1#\\d+");
 
-        ItemResult read = items().read(pk("[\"a\"]"), "1", Conditions.NONE);
+        ItemResult read = items().read("1", RequestOptions.of(pk("[\"a\"]")));
         assertThat(read.status()).isEqualTo(200);
         assertThat(read.item().json()).isEqualTo(created.item().json());
-        assertThat(items().read(pk("[\"a\"]"), "1", Conditions.ifNoneMatch(created.etag())).status()).isEqualTo(304);
+        assertThat(items().read("1", RequestOptions.of(pk("[\"a\"]")).withConditions(Conditions.ifNoneMatch(created.etag()))).status()).isEqualTo(304);
 
-        assertStatus(() -> items().create(pk("[\"a\"]"), bytes("{\"id\":\"1\",\"pk\":\"a\"}"), Conditions.NONE), 409, 0);
+        assertStatus(() -> items().create(bytes("{\"id\":\"1\",\"pk\":\"a\"}"), RequestOptions.of(pk("[\"a\"]"))), 409, 0);
         // the same id in another logical partition is another item
-        assertThat(items().create(pk("[\"b\"]"), bytes("{\"id\":\"1\",\"pk\":\"b\"}"), Conditions.NONE).status())
+        assertThat(items().create(bytes("{\"id\":\"1\",\"pk\":\"b\"}"), RequestOptions.of(pk("[\"b\"]"))).status())
                 .isEqualTo(201);
 
-        ItemResult replaced = items().replace(pk("[\"a\"]"), "1", bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":2}"),
-                Conditions.ifMatch(created.etag()));
+        ItemResult replaced = items().replace("1", bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":2}"), RequestOptions.of(pk("[\"a\"]")).withConditions(Conditions.ifMatch(created.etag())));
         assertThat(replaced.etag()).isNotEqualTo(created.etag());
         assertThat(doc(replaced).get("_rid")).isEqualTo(d.get("_rid"));
         assertThat(replaced.lsn()).isGreaterThan(created.lsn());
-        assertStatus(() -> items().replace(pk("[\"a\"]"), "1", bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":3}"),
-                Conditions.ifMatch(created.etag())), 412, 0);
-        assertStatus(() -> items().replace(pk("[\"a\"]"), "nope", bytes("{\"id\":\"nope\",\"pk\":\"a\"}"),
-                Conditions.NONE), 404, 0);
+        assertStatus(() -> items().replace("1", bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":3}"), RequestOptions.of(pk("[\"a\"]")).withConditions(Conditions.ifMatch(created.etag()))), 412, 0);
+        assertStatus(() -> items().replace("nope", bytes("{\"id\":\"nope\",\"pk\":\"a\"}"), RequestOptions.of(pk("[\"a\"]"))), 404, 0);
 
-        assertThat(items().upsert(pk("[\"a\"]"), bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":4}"), Conditions.NONE).status())
+        assertThat(items().upsert(bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":4}"), RequestOptions.of(pk("[\"a\"]"))).status())
                 .isEqualTo(200);
-        assertThat(items().upsert(pk("[\"a\"]"), bytes("{\"id\":\"2\",\"pk\":\"a\"}"), Conditions.NONE).status())
+        assertThat(items().upsert(bytes("{\"id\":\"2\",\"pk\":\"a\"}"), RequestOptions.of(pk("[\"a\"]"))).status())
                 .isEqualTo(201);
-        assertThat(doc(items().read(pk("[\"a\"]"), "1", Conditions.NONE)).get("n").asInt()).isEqualTo(4);
+        assertThat(doc(items().read("1", RequestOptions.of(pk("[\"a\"]")))).get("n").asInt()).isEqualTo(4);
 
-        assertStatus(() -> items().delete(pk("[\"a\"]"), "1", Conditions.ifMatch(created.etag())), 412, 0);
-        assertThat(items().delete(pk("[\"a\"]"), "1", Conditions.NONE).status()).isEqualTo(204);
-        assertStatus(() -> items().read(pk("[\"a\"]"), "1", Conditions.NONE), 404, 0);
-        assertStatus(() -> items().delete(pk("[\"a\"]"), "1", Conditions.NONE), 404, 0);
+        assertStatus(() -> items().delete("1", RequestOptions.of(pk("[\"a\"]")).withConditions(Conditions.ifMatch(created.etag()))), 412, 0);
+        assertThat(items().delete("1", RequestOptions.of(pk("[\"a\"]"))).status()).isEqualTo(204);
+        assertStatus(() -> items().read("1", RequestOptions.of(pk("[\"a\"]"))), 404, 0);
+        assertStatus(() -> items().delete("1", RequestOptions.of(pk("[\"a\"]"))), 404, 0);
     }
 
     @Test
     void systemPropertiesInTheBodyAreReplaced() {
         container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
-        ItemResult r = items().create(null, bytes("{\"id\":\"1\",\"pk\":\"a\",\"_rid\":\"x\",\"_etag\":\"y\",\"_ts\":1}"),
-                Conditions.NONE);
+        ItemResult r = items().create(bytes("{\"id\":\"1\",\"pk\":\"a\",\"_rid\":\"x\",\"_etag\":\"y\",\"_ts\":1}"), RequestOptions.NONE);
         JsonNode d = doc(r);
         assertThat(d.get("_rid").asText()).isNotEqualTo("x");
         assertThat(d.get("_etag").asText()).isEqualTo(r.etag());
@@ -298,15 +294,14 @@ abstract class EngineContractTest {
     void theClientsBytesAreStoredAsSentWithTheSystemPropertiesAppended() {
         container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
         String sent = "{ \"id\" : \"1\", \"pk\":\"a\",  \"price\": 1.50, \"name\": \"caf\\u00e9\" }\n";
-        ItemResult r = items().create(null, bytes(sent), Conditions.NONE);
+        ItemResult r = items().create(bytes(sent), RequestOptions.NONE);
         String stored = new String(r.item().json(), StandardCharsets.UTF_8);
         assertThat(stored).startsWith(sent.substring(0, sent.lastIndexOf('}')));
         JsonNode d = Json.parse(stored, "t");
         assertThat(d.get("_etag").asText()).isEqualTo(r.etag());
         assertThat(d.get("name").asText()).isEqualTo("caf\u00e9");
         assertThat(d.get("price").decimalValue()).isEqualByComparingTo("1.50");
-        JsonNode empty = Json.parse(new String(items().create(null, bytes("{\"id\":\"2\",\"pk\":\"a\"}"),
-                Conditions.NONE).item().json(), StandardCharsets.UTF_8), "t");
+        JsonNode empty = Json.parse(new String(items().create(bytes("{\"id\":\"2\",\"pk\":\"a\"}"), RequestOptions.NONE).item().json(), StandardCharsets.UTF_8), "t");
         assertThat(empty.get("_ts").asLong()).isEqualTo(clock.millis() / 1000);
     }
 
@@ -320,19 +315,18 @@ abstract class EngineContractTest {
                 Throughput.NONE, 0);
         engine.createContainer("db", json("{\"id\":\"nested\",\"partitionKey\":{\"paths\":[\"/a/b\"],\"version\":1}}"),
                 Throughput.NONE, 0);
-        engine.items("db", "byId").create(null, bytes("{\"id\":\"x\"}"), Conditions.NONE);
-        assertThat(engine.items("db", "byId").read(pk("[\"x\"]"), "x", Conditions.NONE).status()).isEqualTo(200);
-        engine.items("db", "h2").create(null, bytes("{\"id\":\"x\",\"t\":\"t1\",\"u\":5}"), Conditions.NONE);
-        assertThat(engine.items("db", "h2").read(pk("[\"t1\",5.0]"), "x", Conditions.NONE).status()).isEqualTo(200);
-        engine.items("db", "h3").create(pk("[\"t1\",\"u1\",true]"), bytes("{\"id\":\"x\",\"t\":\"t1\",\"u\":\"u1\",\"s\":true}"),
-                Conditions.NONE);
-        assertThat(engine.items("db", "h3").read(pk("[\"t1\",\"u1\",true]"), "x", Conditions.NONE).status()).isEqualTo(200);
-        engine.items("db", "nested").create(null, bytes("{\"id\":\"x\",\"a\":{\"b\":null}}"), Conditions.NONE);
-        assertThat(engine.items("db", "nested").read(pk("[null]"), "x", Conditions.NONE).status()).isEqualTo(200);
+        engine.container("db", "byId").create(bytes("{\"id\":\"x\"}"), RequestOptions.NONE);
+        assertThat(engine.container("db", "byId").read("x", RequestOptions.of(pk("[\"x\"]"))).status()).isEqualTo(200);
+        engine.container("db", "h2").create(bytes("{\"id\":\"x\",\"t\":\"t1\",\"u\":5}"), RequestOptions.NONE);
+        assertThat(engine.container("db", "h2").read("x", RequestOptions.of(pk("[\"t1\",5.0]"))).status()).isEqualTo(200);
+        engine.container("db", "h3").create(bytes("{\"id\":\"x\",\"t\":\"t1\",\"u\":\"u1\",\"s\":true}"), RequestOptions.of(pk("[\"t1\",\"u1\",true]")));
+        assertThat(engine.container("db", "h3").read("x", RequestOptions.of(pk("[\"t1\",\"u1\",true]"))).status()).isEqualTo(200);
+        engine.container("db", "nested").create(bytes("{\"id\":\"x\",\"a\":{\"b\":null}}"), RequestOptions.NONE);
+        assertThat(engine.container("db", "nested").read("x", RequestOptions.of(pk("[null]"))).status()).isEqualTo(200);
         // a missing key value is the "none" key, read back with [{}]
-        engine.items("db", "nested").create(null, bytes("{\"id\":\"y\"}"), Conditions.NONE);
-        assertThat(engine.items("db", "nested").read(pk("[{}]"), "y", Conditions.NONE).status()).isEqualTo(200);
-        assertStatus(() -> engine.items("db", "nested").read(pk("[null]"), "y", Conditions.NONE), 404, 0);
+        engine.container("db", "nested").create(bytes("{\"id\":\"y\"}"), RequestOptions.NONE);
+        assertThat(engine.container("db", "nested").read("y", RequestOptions.of(pk("[{}]"))).status()).isEqualTo(200);
+        assertStatus(() -> engine.container("db", "nested").read("y", RequestOptions.of(pk("[null]"))), 404, 0);
     }
 
     @Test
@@ -340,31 +334,30 @@ abstract class EngineContractTest {
         ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
         engine.createContainer("db", json("{\"id\":\"h3\",\"partitionKey\":{\"paths\":[\"/t\",\"/u\",\"/s\"],\"kind\":\"MultiHash\"}}"),
                 Throughput.NONE, 0);
-        Items it = items();
-        assertStatus(() -> it.create(null, bytes("{\"id\":\"1\",\"pk\":"), Conditions.NONE), 400, 0);
-        assertStatus(() -> it.create(null, bytes("[1,2]"), Conditions.NONE), 400, 0);
-        assertStatus(() -> it.create(null, bytes("\"text\""), Conditions.NONE), 400, 0);
-        assertStatus(() -> it.create(null, bytes(""), Conditions.NONE), 400, 0);
-        assertStatus(() -> it.create(null, bytes("{\"pk\":\"a\"}"), Conditions.NONE), 400, 0);
-        assertStatus(() -> it.create(null, bytes("{\"id\":7,\"pk\":\"a\"}"), Conditions.NONE), 400, 0);
+        ContainerHandle it = items();
+        assertStatus(() -> it.create(bytes("{\"id\":\"1\",\"pk\":"), RequestOptions.NONE), 400, 0);
+        assertStatus(() -> it.create(bytes("[1,2]"), RequestOptions.NONE), 400, 0);
+        assertStatus(() -> it.create(bytes("\"text\""), RequestOptions.NONE), 400, 0);
+        assertStatus(() -> it.create(bytes(""), RequestOptions.NONE), 400, 0);
+        assertStatus(() -> it.create(bytes("{\"pk\":\"a\"}"), RequestOptions.NONE), 400, 0);
+        assertStatus(() -> it.create(bytes("{\"id\":7,\"pk\":\"a\"}"), RequestOptions.NONE), 400, 0);
         for (String bad : List.of("a/b", "a\\\\b", "a#b", "a?b", "")) {
-            assertStatus(() -> it.create(null, bytes("{\"id\":\"" + bad + "\",\"pk\":\"a\"}"), Conditions.NONE), 400, 0);
+            assertStatus(() -> it.create(bytes("{\"id\":\"" + bad + "\",\"pk\":\"a\"}"), RequestOptions.NONE), 400, 0);
         }
-        assertStatus(() -> it.create(null, bytes("{\"id\":\"" + "x".repeat(1024) + "\",\"pk\":\"a\"}"), Conditions.NONE),
+        assertStatus(() -> it.create(bytes("{\"id\":\"" + "x".repeat(1024) + "\",\"pk\":\"a\"}"), RequestOptions.NONE),
                 400, 0);
-        assertStatus(() -> it.create(null, bytes("{\"id\":\"1\",\"pk\":\"" + "p".repeat(2049) + "\"}"), Conditions.NONE),
+        assertStatus(() -> it.create(bytes("{\"id\":\"1\",\"pk\":\"" + "p".repeat(2049) + "\"}"), RequestOptions.NONE),
                 400, 0);
-        assertStatus(() -> it.create(pk("[\"b\"]"), bytes("{\"id\":\"1\",\"pk\":\"a\"}"), Conditions.NONE), 400,
+        assertStatus(() -> it.create(bytes("{\"id\":\"1\",\"pk\":\"a\"}"), RequestOptions.of(pk("[\"b\"]"))), 400,
                 SubStatus.PARTITION_KEY_MISMATCH);
-        assertStatus(() -> engine.items("db", "h3").create(pk("[\"t\",\"u\"]"), bytes("{\"id\":\"1\",\"t\":\"t\",\"u\":\"u\"}"),
-                Conditions.NONE), 400, SubStatus.PARTITION_KEY_MISMATCH);
-        assertStatus(() -> engine.items("db", "h3").read(pk("[\"t\",\"u\"]"), "1", Conditions.NONE), 400,
+        assertStatus(() -> engine.container("db", "h3").create(bytes("{\"id\":\"1\",\"t\":\"t\",\"u\":\"u\"}"), RequestOptions.of(pk("[\"t\",\"u\"]"))), 400, SubStatus.PARTITION_KEY_MISMATCH);
+        assertStatus(() -> engine.container("db", "h3").read("1", RequestOptions.of(pk("[\"t\",\"u\"]"))), 400,
                 SubStatus.PARTITION_KEY_MISMATCH);
-        assertStatus(() -> it.read(null, "1", Conditions.NONE), 400, 0);
+        assertStatus(() -> it.read("1", RequestOptions.NONE), 400, 0);
         String big = "{\"id\":\"big\",\"pk\":\"a\",\"blob\":\"" + "z".repeat(2 * 1024 * 1024) + "\"}";
-        assertStatus(() -> it.create(null, bytes(big), Conditions.NONE), 413, 0);
+        assertStatus(() -> it.create(bytes(big), RequestOptions.NONE), 413, 0);
         String deep = "{\"id\":\"deep\",\"pk\":\"a\",\"x\":" + "[".repeat(130) + "]".repeat(130) + "}";
-        assertStatus(() -> it.create(null, bytes(deep), Conditions.NONE), 400, 0);
+        assertStatus(() -> it.create(bytes(deep), RequestOptions.NONE), 400, 0);
         assertThat(countItems(c)).isZero();
         assertThat(changeLog(c)).isEmpty();
     }
@@ -374,9 +367,9 @@ abstract class EngineContractTest {
         container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
         String secret = "s3cr3t-value";
         List<Runnable> attempts = List.of(
-                () -> items().create(pk("[\"" + secret + "\"]"), bytes("{\"id\":\"1\",\"pk\":\"other\"}"), Conditions.NONE),
-                () -> items().create(null, bytes("{\"id\":\"" + secret + "/x\",\"pk\":\"a\"}"), Conditions.NONE),
-                () -> items().read(pk("[\"" + secret + "\"]"), secret, Conditions.NONE),
+                () -> items().create(bytes("{\"id\":\"1\",\"pk\":\"other\"}"), RequestOptions.of(pk("[\"" + secret + "\"]"))),
+                () -> items().create(bytes("{\"id\":\"" + secret + "/x\",\"pk\":\"a\"}"), RequestOptions.NONE),
+                () -> items().read(secret, RequestOptions.of(pk("[\"" + secret + "\"]"))),
                 () -> PartitionKeyValue.fromHeader("[\"" + secret + "\""));
         for (Runnable r : attempts) {
             assertThatThrownBy(r::run).isInstanceOf(ServiceException.class).message().doesNotContain(secret);
@@ -388,8 +381,7 @@ abstract class EngineContractTest {
     @Test
     void patchAppliesEveryOperationType() {
         container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
-        items().create(null, bytes("{\"id\":\"1\",\"pk\":\"a\",\"arr\":[1,2],\"o\":{\"k\":\"v\"},\"s\":\"a\",\"f\":1,\"n\":10}"),
-                Conditions.NONE);
+        items().create(bytes("{\"id\":\"1\",\"pk\":\"a\",\"arr\":[1,2],\"o\":{\"k\":\"v\"},\"s\":\"a\",\"f\":1,\"n\":10}"), RequestOptions.NONE);
         String ops = """
                 {"operations":[
                  {"op":"add","path":"/added","value":"new"},
@@ -401,7 +393,7 @@ abstract class EngineContractTest {
                  {"op":"incr","path":"/n","value":5},
                  {"op":"incr","path":"/n2","value":2.5},
                  {"op":"move","path":"/movedK","from":"/o/k"}]}""";
-        JsonNode d = doc(items().patch(pk("[\"a\"]"), "1", bytes(ops), Conditions.NONE));
+        JsonNode d = doc(items().patch("1", bytes(ops), RequestOptions.of(pk("[\"a\"]"))));
         assertThat(d.get("added").asText()).isEqualTo("new");
         assertThat(d.get("arr").toString()).isEqualTo("[1,99,2,100]");
         assertThat(d.at("/o/k2").asBoolean()).isTrue();
@@ -417,7 +409,7 @@ abstract class EngineContractTest {
     @Test
     void badPatchesAreRejected() {
         container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
-        ItemResult created = items().create(null, bytes("{\"id\":\"1\",\"pk\":\"a\",\"s\":\"x\"}"), Conditions.NONE);
+        ItemResult created = items().create(bytes("{\"id\":\"1\",\"pk\":\"a\",\"s\":\"x\"}"), RequestOptions.NONE);
         StringBuilder eleven = new StringBuilder("{\"operations\":[");
         for (int i = 0; i < 11; i++) {
             eleven.append(i == 0 ? "" : ",").append("{\"op\":\"set\",\"path\":\"/p").append(i).append("\",\"value\":1}");
@@ -432,46 +424,44 @@ abstract class EngineContractTest {
                 "{\"operations\":[{\"op\":\"explode\",\"path\":\"/s\"}]}",
                 "{\"operations\":[]}", "[]");
         for (String b : bad) {
-            assertStatus(() -> items().patch(pk("[\"a\"]"), "1", bytes(b), Conditions.NONE), 400, 0);
+            assertStatus(() -> items().patch("1", bytes(b), RequestOptions.of(pk("[\"a\"]"))), 400, 0);
         }
         String ok = "{\"operations\":[{\"op\":\"set\",\"path\":\"/s\",\"value\":\"y\"}]";
-        assertStatus(() -> items().patch(pk("[\"a\"]"), "1", bytes(ok + ",\"condition\":\"FROM c WHERE false\"}"),
-                Conditions.NONE), 412, 0);
-        assertStatus(() -> items().patch(pk("[\"a\"]"), "nope", bytes(ok + "}"), Conditions.NONE), 404, 0);
-        assertStatus(() -> items().patch(pk("[\"a\"]"), "1", bytes(ok + "}"), Conditions.ifMatch("\"stale\"")), 412, 0);
-        assertThat(items().read(pk("[\"a\"]"), "1", Conditions.NONE).etag()).isEqualTo(created.etag());
-        assertThat(items().patch(pk("[\"a\"]"), "1", bytes(ok + ",\"condition\":\"FROM c WHERE true\"}"),
-                Conditions.ifMatch(created.etag())).status()).isEqualTo(200);
+        assertStatus(() -> items().patch("1", bytes(ok + ",\"condition\":\"FROM c WHERE false\"}"), RequestOptions.of(pk("[\"a\"]"))), 412, 0);
+        assertStatus(() -> items().patch("nope", bytes(ok + "}"), RequestOptions.of(pk("[\"a\"]"))), 404, 0);
+        assertStatus(() -> items().patch("1", bytes(ok + "}"), RequestOptions.of(pk("[\"a\"]")).withConditions(Conditions.ifMatch("\"stale\""))), 412, 0);
+        assertThat(items().read("1", RequestOptions.of(pk("[\"a\"]"))).etag()).isEqualTo(created.etag());
+        assertThat(items().patch("1", bytes(ok + ",\"condition\":\"FROM c WHERE true\"}"), RequestOptions.of(pk("[\"a\"]")).withConditions(Conditions.ifMatch(created.etag()))).status()).isEqualTo(200);
     }
 
     @Test
     void transactionalBatchCommitsAllOrNothing() {
         ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
-        items().create(null, bytes("{\"id\":\"a0\",\"pk\":\"P\"}"), Conditions.NONE);
-        BatchResult ok = items().batch(pk("[\"P\"]"), bytes("""
+        items().create(bytes("{\"id\":\"a0\",\"pk\":\"P\"}"), RequestOptions.NONE);
+        BatchResult ok = items().batch(bytes("""
                 [{"operationType":"Create","resourceBody":{"id":"a1","pk":"P"}},
                  {"operationType":"Upsert","resourceBody":{"id":"a2","pk":"P"}},
                  {"operationType":"Read","id":"a0"},
                  {"operationType":"Replace","id":"a0","resourceBody":{"id":"a0","pk":"P","v":1}},
                  {"operationType":"Patch","id":"a1","resourceBody":{"operations":[{"op":"set","path":"/x","value":5}]}},
-                 {"operationType":"Delete","id":"a2"}]"""));
+                 {"operationType":"Delete","id":"a2"}]"""), RequestOptions.of(pk("[\"P\"]")));
         assertThat(ok.allSucceeded()).isTrue();
         assertThat(ok.results()).extracting(BatchResult.OpResult::status).containsExactly(201, 201, 200, 200, 200, 204);
         assertThat(countItems(c)).isEqualTo(2);
 
         long logBefore = changeLog(c).size();
-        BatchResult failed = items().batch(pk("[\"P\"]"), bytes("""
+        BatchResult failed = items().batch(bytes("""
                 [{"operationType":"Create","resourceBody":{"id":"b1","pk":"P"}},
                  {"operationType":"Delete","id":"a0"},
                  {"operationType":"Create","resourceBody":{"id":"a1","pk":"P"}},
-                 {"operationType":"Create","resourceBody":{"id":"b2","pk":"P"}}]"""));
+                 {"operationType":"Create","resourceBody":{"id":"b2","pk":"P"}}]"""), RequestOptions.of(pk("[\"P\"]")));
         assertThat(failed.allSucceeded()).isFalse();
         assertThat(failed.results()).extracting(BatchResult.OpResult::status).containsExactly(424, 424, 409, 424);
         assertThat(countItems(c)).isEqualTo(2);
-        assertThat(items().read(pk("[\"P\"]"), "a0", Conditions.NONE).status()).isEqualTo(200);
+        assertThat(items().read("a0", RequestOptions.of(pk("[\"P\"]"))).status()).isEqualTo(200);
         assertThat(changeLog(c)).hasSize((int) logBefore);
         // the failed batch gave its LSNs back: the next write continues the sequence
-        long next = items().create(null, bytes("{\"id\":\"z\",\"pk\":\"P\"}"), Conditions.NONE).lsn();
+        long next = items().create(bytes("{\"id\":\"z\",\"pk\":\"P\"}"), RequestOptions.NONE).lsn();
         assertThat(next).isEqualTo(changeLog(c).get((int) logBefore - 1).lsn() + 1);
 
         StringBuilder tooMany = new StringBuilder("[");
@@ -479,9 +469,9 @@ abstract class EngineContractTest {
             tooMany.append(i == 0 ? "" : ",").append("{\"operationType\":\"Create\",\"resourceBody\":{\"id\":\"m")
                     .append(i).append("\",\"pk\":\"P\"}}");
         }
-        assertStatus(() -> items().batch(pk("[\"P\"]"), bytes(tooMany + "]")), 400, 0);
-        BatchResult otherKey = items().batch(pk("[\"P\"]"), bytes(
-                "[{\"operationType\":\"Create\",\"resourceBody\":{\"id\":\"q\",\"pk\":\"Q\"}}]"));
+        assertStatus(() -> items().batch(bytes(tooMany + "]"), RequestOptions.of(pk("[\"P\"]"))), 400, 0);
+        BatchResult otherKey = items().batch(bytes(
+                "[{\"operationType\":\"Create\",\"resourceBody\":{\"id\":\"q\",\"pk\":\"Q\"}}]"), RequestOptions.of(pk("[\"P\"]")));
         assertThat(otherKey.results().get(0).status()).isEqualTo(400);
         assertThat(otherKey.results().get(0).subStatus()).isEqualTo(SubStatus.PARTITION_KEY_MISMATCH);
     }
@@ -493,21 +483,9 @@ abstract class EngineContractTest {
                 [{"operationType":"Create","partitionKey":"[\\"a\\"]","resourceBody":{"id":"1","pk":"a"}},
                  {"operationType":"Create","partitionKey":"[\\"b\\"]","resourceBody":{"id":"1","pk":"b"}},
                  {"operationType":"Create","partitionKey":"[\\"a\\"]","resourceBody":{"id":"1","pk":"a"}},
-                 {"operationType":"Upsert","partitionKey":"[\\"c\\"]","resourceBody":{"id":"2","pk":"c"}}]"""));
+                 {"operationType":"Upsert","partitionKey":"[\\"c\\"]","resourceBody":{"id":"2","pk":"c"}}]"""), RequestOptions.NONE);
         assertThat(r.results()).extracting(BatchResult.OpResult::status).containsExactly(201, 201, 409, 201);
         assertThat(countItems(c)).isEqualTo(3);
-    }
-
-    @Test
-    void readManyReturnsTheItemsThatExist() {
-        container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
-        for (int i = 0; i < 5; i++) {
-            items().create(null, bytes("{\"id\":\"" + i + "\",\"pk\":\"p" + i + "\"}"), Conditions.NONE);
-        }
-        List<StoredItem> found = items().readMany(List.of(new ItemIdentity("0", pk("[\"p0\"]")),
-                new ItemIdentity("3", pk("[\"p3\"]")), new ItemIdentity("3", pk("[\"p4\"]")),
-                new ItemIdentity("9", pk("[\"p9\"]"))));
-        assertThat(found).extracting(s -> Json.parse(s.json(), "t").get("id").asText()).containsExactly("0", "3");
     }
 
     // ---- unique keys, TTL, change log, LSNs
@@ -516,32 +494,32 @@ abstract class EngineContractTest {
     void uniqueKeysHoldPerLogicalPartition() {
         container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]},"
                 + "\"uniqueKeyPolicy\":{\"uniqueKeys\":[{\"paths\":[\"/email\"]}]}}");
-        items().create(null, bytes("{\"id\":\"1\",\"pk\":\"a\",\"email\":\"x@y\"}"), Conditions.NONE);
-        assertStatus(() -> items().create(null, bytes("{\"id\":\"2\",\"pk\":\"a\",\"email\":\"x@y\"}"), Conditions.NONE),
+        items().create(bytes("{\"id\":\"1\",\"pk\":\"a\",\"email\":\"x@y\"}"), RequestOptions.NONE);
+        assertStatus(() -> items().create(bytes("{\"id\":\"2\",\"pk\":\"a\",\"email\":\"x@y\"}"), RequestOptions.NONE),
                 409, 0);
-        assertThat(items().create(null, bytes("{\"id\":\"2\",\"pk\":\"b\",\"email\":\"x@y\"}"), Conditions.NONE).status())
+        assertThat(items().create(bytes("{\"id\":\"2\",\"pk\":\"b\",\"email\":\"x@y\"}"), RequestOptions.NONE).status())
                 .isEqualTo(201);
         // replacing an item keeps its own value; changing it frees the old one
-        items().replace(pk("[\"a\"]"), "1", bytes("{\"id\":\"1\",\"pk\":\"a\",\"email\":\"x@y\",\"v\":2}"), Conditions.NONE);
-        items().replace(pk("[\"a\"]"), "1", bytes("{\"id\":\"1\",\"pk\":\"a\",\"email\":\"other\"}"), Conditions.NONE);
-        assertThat(items().create(null, bytes("{\"id\":\"3\",\"pk\":\"a\",\"email\":\"x@y\"}"), Conditions.NONE).status())
+        items().replace("1", bytes("{\"id\":\"1\",\"pk\":\"a\",\"email\":\"x@y\",\"v\":2}"), RequestOptions.of(pk("[\"a\"]")));
+        items().replace("1", bytes("{\"id\":\"1\",\"pk\":\"a\",\"email\":\"other\"}"), RequestOptions.of(pk("[\"a\"]")));
+        assertThat(items().create(bytes("{\"id\":\"3\",\"pk\":\"a\",\"email\":\"x@y\"}"), RequestOptions.NONE).status())
                 .isEqualTo(201);
-        items().delete(pk("[\"a\"]"), "3", Conditions.NONE);
-        assertThat(items().create(null, bytes("{\"id\":\"4\",\"pk\":\"a\",\"email\":\"x@y\"}"), Conditions.NONE).status())
+        items().delete("3", RequestOptions.of(pk("[\"a\"]")));
+        assertThat(items().create(bytes("{\"id\":\"4\",\"pk\":\"a\",\"email\":\"x@y\"}"), RequestOptions.NONE).status())
                 .isEqualTo(201);
     }
 
     @Test
     void ttlHidesExpiredItemsAtOnceAndTheSweeperRemovesThem() {
         ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]},\"defaultTtl\":10}");
-        items().create(null, bytes("{\"id\":\"default\",\"pk\":\"a\"}"), Conditions.NONE);
-        items().create(null, bytes("{\"id\":\"never\",\"pk\":\"a\",\"ttl\":-1}"), Conditions.NONE);
-        items().create(null, bytes("{\"id\":\"long\",\"pk\":\"a\",\"ttl\":100}"), Conditions.NONE);
-        assertStatus(() -> items().create(null, bytes("{\"id\":\"bad\",\"pk\":\"a\",\"ttl\":0}"), Conditions.NONE), 400, 0);
+        items().create(bytes("{\"id\":\"default\",\"pk\":\"a\"}"), RequestOptions.NONE);
+        items().create(bytes("{\"id\":\"never\",\"pk\":\"a\",\"ttl\":-1}"), RequestOptions.NONE);
+        items().create(bytes("{\"id\":\"long\",\"pk\":\"a\",\"ttl\":100}"), RequestOptions.NONE);
+        assertStatus(() -> items().create(bytes("{\"id\":\"bad\",\"pk\":\"a\",\"ttl\":0}"), RequestOptions.NONE), 400, 0);
         clock.advance(Duration.ofSeconds(9));
-        assertThat(items().read(pk("[\"a\"]"), "default", Conditions.NONE).status()).isEqualTo(200);
+        assertThat(items().read("default", RequestOptions.of(pk("[\"a\"]"))).status()).isEqualTo(200);
         clock.advance(Duration.ofSeconds(1));
-        assertStatus(() -> items().read(pk("[\"a\"]"), "default", Conditions.NONE), 404, 0);
+        assertStatus(() -> items().read("default", RequestOptions.of(pk("[\"a\"]"))), 404, 0);
         assertThat(countItems(c)).isEqualTo(3);
         assertThat(engine.sweepExpired()).isEqualTo(1);
         assertThat(countItems(c)).isEqualTo(2);
@@ -550,28 +528,28 @@ abstract class EngineContractTest {
         assertThat(last.id()).isEqualTo("default");
         // an expired id can be created again before the sweeper ran
         clock.advance(Duration.ofSeconds(100));
-        assertThat(items().create(null, bytes("{\"id\":\"long\",\"pk\":\"a\"}"), Conditions.NONE).status()).isEqualTo(201);
-        assertThat(items().read(pk("[\"a\"]"), "never", Conditions.NONE).status()).isEqualTo(200);
+        assertThat(items().create(bytes("{\"id\":\"long\",\"pk\":\"a\"}"), RequestOptions.NONE).status()).isEqualTo(201);
+        assertThat(items().read("never", RequestOptions.of(pk("[\"a\"]"))).status()).isEqualTo(200);
     }
 
     @Test
     void itemTtlIsIgnoredWhileContainerTtlIsOffAndAppliesWhenTurnedOn() {
         container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
-        items().create(null, bytes("{\"id\":\"1\",\"pk\":\"a\",\"ttl\":5}"), Conditions.NONE);
+        items().create(bytes("{\"id\":\"1\",\"pk\":\"a\",\"ttl\":5}"), RequestOptions.NONE);
         clock.advance(Duration.ofSeconds(6));
-        assertThat(items().read(pk("[\"a\"]"), "1", Conditions.NONE).status()).isEqualTo(200);
+        assertThat(items().read("1", RequestOptions.of(pk("[\"a\"]"))).status()).isEqualTo(200);
         engine.replaceContainer("db", "c", json("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]},\"defaultTtl\":-1}"));
-        assertStatus(() -> items().read(pk("[\"a\"]"), "1", Conditions.NONE), 404, 0);
+        assertStatus(() -> items().read("1", RequestOptions.of(pk("[\"a\"]"))), 404, 0);
         engine.replaceContainer("db", "c", json("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}"));
-        assertThat(items().read(pk("[\"a\"]"), "1", Conditions.NONE).status()).isEqualTo(200);
+        assertThat(items().read("1", RequestOptions.of(pk("[\"a\"]"))).status()).isEqualTo(200);
     }
 
     @Test
     void changeLogKeepsOperationsImagesAndLsnOrder() {
         ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
-        ItemResult a = items().create(null, bytes("{\"id\":\"1\",\"pk\":\"a\",\"v\":1}"), Conditions.NONE);
-        ItemResult b = items().replace(pk("[\"a\"]"), "1", bytes("{\"id\":\"1\",\"pk\":\"a\",\"v\":2}"), Conditions.NONE);
-        items().delete(pk("[\"a\"]"), "1", Conditions.NONE);
+        ItemResult a = items().create(bytes("{\"id\":\"1\",\"pk\":\"a\",\"v\":1}"), RequestOptions.NONE);
+        ItemResult b = items().replace("1", bytes("{\"id\":\"1\",\"pk\":\"a\",\"v\":2}"), RequestOptions.of(pk("[\"a\"]")));
+        items().delete("1", RequestOptions.of(pk("[\"a\"]")));
         List<ChangeRecord> log = changeLog(c);
         assertThat(log).extracting(ChangeRecord::operation).containsExactly(ChangeRecord.Operation.CREATE,
                 ChangeRecord.Operation.REPLACE, ChangeRecord.Operation.DELETE);
@@ -587,15 +565,14 @@ abstract class EngineContractTest {
     @Test
     void changeLogRetentionKeepsEachLiveItemsLatestVersion() {
         ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
-        items().create(null, bytes("{\"id\":\"a\",\"pk\":\"p\",\"v\":1}"), Conditions.NONE);
-        items().replace(pk("[\"p\"]"), "a", bytes("{\"id\":\"a\",\"pk\":\"p\",\"v\":2}"), Conditions.NONE);
-        ItemResult latest = items().replace(pk("[\"p\"]"), "a", bytes("{\"id\":\"a\",\"pk\":\"p\",\"v\":3}"),
-                Conditions.NONE);
-        items().create(null, bytes("{\"id\":\"b\",\"pk\":\"p\"}"), Conditions.NONE);
-        items().delete(pk("[\"p\"]"), "b", Conditions.NONE);
+        items().create(bytes("{\"id\":\"a\",\"pk\":\"p\",\"v\":1}"), RequestOptions.NONE);
+        items().replace("a", bytes("{\"id\":\"a\",\"pk\":\"p\",\"v\":2}"), RequestOptions.of(pk("[\"p\"]")));
+        ItemResult latest = items().replace("a", bytes("{\"id\":\"a\",\"pk\":\"p\",\"v\":3}"), RequestOptions.of(pk("[\"p\"]")));
+        items().create(bytes("{\"id\":\"b\",\"pk\":\"p\"}"), RequestOptions.NONE);
+        items().delete("b", RequestOptions.of(pk("[\"p\"]")));
         assertThat(engine.pruneChangeLog()).isZero();
         clock.advance(Limits.DEFAULTS.changeLogRetention().plusSeconds(1));
-        ItemResult recent = items().create(null, bytes("{\"id\":\"c\",\"pk\":\"p\"}"), Conditions.NONE);
+        ItemResult recent = items().create(bytes("{\"id\":\"c\",\"pk\":\"p\"}"), RequestOptions.NONE);
         assertThat(engine.pruneChangeLog()).isEqualTo(4);
         assertThat(changeLog(c)).extracting(ChangeRecord::lsn).containsExactly(latest.lsn(), recent.lsn());
     }
@@ -607,14 +584,14 @@ abstract class EngineContractTest {
                 Limits.DEFAULTS.toBuilder().maxLogicalPartitionBytes(2_000).build(), EngineContractTest::testCondition);
         container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
         String pad = "x".repeat(600);
-        items().create(null, bytes("{\"id\":\"1\",\"pk\":\"a\",\"p\":\"" + pad + "\"}"), Conditions.NONE);
-        items().create(null, bytes("{\"id\":\"2\",\"pk\":\"a\",\"p\":\"" + pad + "\"}"), Conditions.NONE);
-        assertStatus(() -> items().create(null, bytes("{\"id\":\"3\",\"pk\":\"a\",\"p\":\"" + pad + "\"}"), Conditions.NONE),
+        items().create(bytes("{\"id\":\"1\",\"pk\":\"a\",\"p\":\"" + pad + "\"}"), RequestOptions.NONE);
+        items().create(bytes("{\"id\":\"2\",\"pk\":\"a\",\"p\":\"" + pad + "\"}"), RequestOptions.NONE);
+        assertStatus(() -> items().create(bytes("{\"id\":\"3\",\"pk\":\"a\",\"p\":\"" + pad + "\"}"), RequestOptions.NONE),
                 403, SubStatus.LOGICAL_PARTITION_FULL);
-        assertThat(items().create(null, bytes("{\"id\":\"3\",\"pk\":\"b\",\"p\":\"" + pad + "\"}"), Conditions.NONE)
+        assertThat(items().create(bytes("{\"id\":\"3\",\"pk\":\"b\",\"p\":\"" + pad + "\"}"), RequestOptions.NONE)
                 .status()).isEqualTo(201);
-        items().delete(pk("[\"a\"]"), "1", Conditions.NONE);
-        assertThat(items().create(null, bytes("{\"id\":\"3\",\"pk\":\"a\",\"p\":\"" + pad + "\"}"), Conditions.NONE)
+        items().delete("1", RequestOptions.of(pk("[\"a\"]")));
+        assertThat(items().create(bytes("{\"id\":\"3\",\"pk\":\"a\",\"p\":\"" + pad + "\"}"), RequestOptions.NONE)
                 .status()).isEqualTo(201);
     }
 
@@ -624,7 +601,7 @@ abstract class EngineContractTest {
     void itemsLandInTheRangeOwningTheirEpkAndSplitsKeepThemReadable() {
         ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");
         for (int i = 0; i < 200; i++) {
-            ItemResult r = items().create(null, bytes("{\"id\":\"i" + i + "\",\"pk\":\"k" + i + "\"}"), Conditions.NONE);
+            ItemResult r = items().create(bytes("{\"id\":\"i" + i + "\",\"pk\":\"k" + i + "\"}"), RequestOptions.NONE);
             assertThat(r.rangeId()).isEqualTo("0");
         }
         ContainerInfo split = engine.split(c, "0");
@@ -632,7 +609,7 @@ abstract class EngineContractTest {
         assertThat(split.partitions().partitions()).allSatisfy(p -> assertThat(p.parents()).containsExactly("0"));
         int[] perRange = new int[3];
         for (int i = 0; i < 200; i++) {
-            ItemResult r = items().read(pk("[\"k" + i + "\"]"), "i" + i, Conditions.NONE);
+            ItemResult r = items().read("i" + i, RequestOptions.of(pk("[\"k" + i + "\"]")));
             String epk = EffectivePartitionKey.of(c.partitionKey(), pk("[\"k" + i + "\"]"));
             assertThat(split.partitions().byId(r.rangeId()).contains(epk)).isTrue();
             perRange[Integer.parseInt(r.rangeId())]++;

@@ -1,5 +1,6 @@
 package dev.partita.core;
 
+import dev.partita.core.request.RequestOptions;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.json.Json;
 
@@ -8,7 +9,7 @@ import dev.partita.core.limits.Limits;
 import dev.partita.core.item.BatchResult;
 import dev.partita.core.request.Conditions;
 import dev.partita.core.item.ItemResult;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.store.RocksStore;
 import java.io.PrintStream;
@@ -38,7 +39,7 @@ public final class EngineCrashWriter {
                     "{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]},"
                             + "\"uniqueKeyPolicy\":{\"uniqueKeys\":[{\"paths\":[\"/u\"]}]}}", "c"), Throughput.NONE, 3);
         }
-        Items items = engine.items("db", "c");
+        ContainerHandle items = engine.container("db", "c");
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.UTF_8);
         for (long n = 0; ; n++) {
             if (n > FULL_SPEED_WRITES) {
@@ -49,16 +50,16 @@ public final class EngineCrashWriter {
                 String a = prefix + n + "a";
                 String b = prefix + n + "b";
                 String c = prefix + n + "c";
-                BatchResult r = items.batch(PartitionKeyValue.fromHeader("[\"" + pk + "\"]"), body(
-                        "[" + create(a, pk) + "," + create(b, pk) + "," + create(c, pk) + "]"));
+                BatchResult r = items.batch(body(
+                        "[" + create(a, pk) + "," + create(b, pk) + "," + create(c, pk) + "]"), RequestOptions.of(PartitionKeyValue.fromHeader("[\"" + pk + "\"]")));
                 if (r.allSucceeded()) {
                     out.println("BATCH " + a + " " + b + " " + c);
                     out.flush();
                 }
             } else {
                 String id = prefix + n;
-                ItemResult r = items.create(null, body("{\"id\":\"" + id + "\",\"pk\":\"" + pk + "\",\"u\":\"" + id
-                        + "\",\"n\":" + n + "}"), Conditions.NONE);
+                ItemResult r = items.create(body("{\"id\":\"" + id + "\",\"pk\":\"" + pk + "\",\"u\":\"" + id
+                        + "\",\"n\":" + n + "}"), RequestOptions.NONE);
                 out.println("ACK " + id + " " + pk + " " + r.etag());
                 out.flush();
             }

@@ -1,5 +1,6 @@
 package dev.partita.core;
 
+import dev.partita.core.request.RequestOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partita.core.account.Throughput;
@@ -20,15 +21,15 @@ class RocksEngineTest extends EngineContractTest {
     @Test
     void catalogItemsAndLsnsSurviveARestart() {
         container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]},\"defaultTtl\":-1}");
-        ItemResult first = items().create(null, bytes("{\"id\":\"1\",\"pk\":\"a\"}"), Conditions.NONE);
+        ItemResult first = items().create(bytes("{\"id\":\"1\",\"pk\":\"a\"}"), RequestOptions.NONE);
         engine.split(engine.readContainer("db", "c"), "0");
         engine.close();
         engine = Engine.open(openStore(tmp), clock, Limits.DEFAULTS, EngineContractTest::testCondition);
         assertThat(engine.readContainer("db", "c").partitions().size()).isEqualTo(2);
         assertThat(engine.readContainer("db", "c").defaultTtl()).isEqualTo(-1);
-        ItemResult read = items().read(pk("[\"a\"]"), "1", Conditions.NONE);
+        ItemResult read = items().read("1", RequestOptions.of(pk("[\"a\"]")));
         assertThat(read.item().json()).isEqualTo(first.item().json());
-        ItemResult next = items().create(null, bytes("{\"id\":\"2\",\"pk\":\"a\"}"), Conditions.NONE);
+        ItemResult next = items().create(bytes("{\"id\":\"2\",\"pk\":\"a\"}"), RequestOptions.NONE);
         assertThat(next.lsn()).isEqualTo(first.lsn() + 1);
         engine.createDatabase(json("{\"id\":\"db2\"}"), Throughput.NONE);
         assertThat(engine.readDatabase("db2").rid()).isNotEqualTo(engine.readDatabase("db").rid());

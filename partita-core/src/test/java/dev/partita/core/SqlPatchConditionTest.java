@@ -1,5 +1,6 @@
 package dev.partita.core;
 
+import dev.partita.core.request.RequestOptions;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.json.Json;
 
@@ -9,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.request.Conditions;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.store.MemoryStore;
 import java.nio.charset.StandardCharsets;
@@ -26,17 +27,16 @@ class SqlPatchConditionTest {
             engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
             engine.createContainer("db", (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
                     "{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "t"), Throughput.NONE, 0);
-            Items items = engine.items("db", "c");
+            ContainerHandle items = engine.container("db", "c");
             PartitionKeyValue pk = PartitionKeyValue.fromHeader("[\"a\"]");
-            items.create(pk, bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":100,\"tags\":[\"x\"]}"), Conditions.NONE);
+            items.create(bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":100,\"tags\":[\"x\"]}"), RequestOptions.of(pk));
             String set = "{\"operations\":[{\"op\":\"incr\",\"path\":\"/n\",\"value\":1}],\"condition\":\"%s\"}";
-            assertThat(items.patch(pk, "1", bytes(set.formatted("from c where c.n = 100 AND ARRAY_CONTAINS(c.tags, 'x')")),
-                    Conditions.NONE).status()).isEqualTo(200);
-            assertThatThrownBy(() -> items.patch(pk, "1", bytes(set.formatted("from c where c.n = 100")), Conditions.NONE))
+            assertThat(items.patch("1", bytes(set.formatted("from c where c.n = 100 AND ARRAY_CONTAINS(c.tags, 'x')")), RequestOptions.of(pk)).status()).isEqualTo(200);
+            assertThatThrownBy(() -> items.patch("1", bytes(set.formatted("from c where c.n = 100")), RequestOptions.of(pk)))
                     .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(412));
-            assertThatThrownBy(() -> items.patch(pk, "1", bytes(set.formatted("from c where (")), Conditions.NONE))
+            assertThatThrownBy(() -> items.patch("1", bytes(set.formatted("from c where (")), RequestOptions.of(pk)))
                     .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
-            assertThat(Json.parse(items.read(pk, "1", Conditions.NONE).item().json(), "t").get("n").asInt())
+            assertThat(Json.parse(items.read("1", RequestOptions.of(pk)).item().json(), "t").get("n").asInt())
                     .isEqualTo(101);
         }
     }

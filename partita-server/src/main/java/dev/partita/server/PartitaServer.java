@@ -1,8 +1,6 @@
 package dev.partita.server;
 
 import dev.partita.core.Engine;
-import dev.partita.core.account.Offers;
-import dev.partita.core.account.Users;
 import dev.partita.server.auth.Authenticator;
 import dev.partita.server.auth.ResourceTokens;
 import dev.partita.server.http.HttpPipeline;
@@ -99,12 +97,10 @@ public final class PartitaServer implements AutoCloseable {
                 throw new UncheckedIOException("Could not prepare the TLS certificate: " + e.getMessage(), e);
             }
         }
-        Offers offers = new Offers(engine);
-        Users users = new Users(engine);
         ResourceTokens tokens = new ResourceTokens(options.keys().primary());
         Authenticator auth = new Authenticator(options.keys(), options.noAuth(), engine.clock(),
-                engine.limits().authClockSkew(), users, tokens);
-        RouteContext ctx = new RouteContext(engine, offers, users, tokens);
+                engine.limits().authClockSkew(), engine.users(), tokens);
+        RouteContext ctx = new RouteContext(engine, tokens);
 
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());

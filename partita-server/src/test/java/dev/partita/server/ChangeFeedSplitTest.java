@@ -1,5 +1,6 @@
 package dev.partita.server;
 
+import dev.partita.core.request.RequestOptions;
 import static dev.partita.server.FeedTesting.drain;
 import static dev.partita.server.FeedTesting.readPages;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,5 +1,7 @@
 package dev.partita.server;
 
+import dev.partita.core.request.Scope;
+import dev.partita.core.request.RequestOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -27,6 +29,7 @@ import dev.partita.core.account.Throughput;
 import dev.partita.core.capacity.Capacity;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.request.Conditions;
+import dev.partita.core.partition.KeyRoute;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.store.MemoryStore;
 import java.nio.charset.StandardCharsets;
@@ -135,8 +138,7 @@ class ThrottlingSdkTest {
         assertThat(charged).isLessThanOrEqualTo(400 + perWrite);
         assertThat(charged).isGreaterThan(400 - perWrite);
         ContainerInfo info = engine.readContainer("db", "bulk");
-        long stored = engine.query(info, dev.partita.core.query.QueryScope.CONTAINER, "SELECT VALUE COUNT(1) FROM c",
-                java.util.Map.of(), null, -1).rows().get(0).asLong();
+        long stored = engine.container(info).query("SELECT VALUE COUNT(1) FROM c", java.util.Map.of(), RequestOptions.NONE).rows().get(0).asLong();
         assertThat(stored).as("only the operations that ran were written").isEqualTo(written);
     }
 
@@ -165,8 +167,7 @@ class ThrottlingSdkTest {
         // the throttled create applied nothing
         ContainerInfo info = engine.readContainer("db", "c");
         String missing = "i" + created;
-        assertThatThrownBy(() -> engine.items(info).read(PartitionKeyValue.fromHeader("[\"a\"]"), missing,
-                Conditions.NONE)).isInstanceOfSatisfying(ServiceException.class,
+        assertThatThrownBy(() -> engine.container(info).read(missing, RequestOptions.of(PartitionKeyValue.fromHeader("[\"a\"]")))).isInstanceOfSatisfying(ServiceException.class,
                         e -> assertThat(e.status()).isEqualTo(404));
         assertThat(engine.lsn(info)).isEqualTo(created);
 
@@ -208,11 +209,11 @@ class ThrottlingSdkTest {
         CosmosContainer c = container("skew", 400, 2); // 200 RU/s per physical partition
         ContainerInfo info = engine.readContainer("db", "skew");
         String hot = "hot";
-        String hotRange = Capacity.rangeOf(info, PartitionKeyValue.fromHeader("[\"hot\"]")).id();
+        String hotRange = KeyRoute.of(info.partitionKey(), info.partitions(), PartitionKeyValue.fromHeader("[\"hot\"]"), Limits.DEFAULTS).range().id();
         String cold = null;
         for (int i = 0; cold == null; i++) {
             String k = "cold-" + i;
-            if (!Capacity.rangeOf(info, PartitionKeyValue.fromHeader("[\"" + k + "\"]")).id().equals(hotRange)) {
+            if (!KeyRoute.of(info.partitionKey(), info.partitions(), PartitionKeyValue.fromHeader("[\"" + k + "\"]"), Limits.DEFAULTS).range().id().equals(hotRange)) {
                 cold = k;
             }
         }

@@ -172,10 +172,6 @@ public final class SqlQuery {
         return ast.distinct();
     }
 
-    /** True for {@code SELECT VALUE ...}. */
-    public boolean isSelectValue() {
-        return ast.selection() instanceof Query.Selection.Value;
-    }
 
     public Optional<Query.Count> top() {
         return Optional.ofNullable(ast.top());

@@ -1,5 +1,7 @@
 package dev.partita.cli.advise;
 
+import dev.partita.core.ContainerHandle;
+import dev.partita.core.request.RequestOptions;
 import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosClientBuilder;
 import com.azure.cosmos.CosmosContainer;
@@ -18,8 +20,6 @@ import dev.partita.core.json.Json;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.limits.Limits;
-import dev.partita.core.request.Conditions;
-import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.server.Keys;
 import dev.partita.server.PartitaServer;
@@ -90,10 +90,13 @@ final class Replay implements AutoCloseable {
         ContainerInfo info = engine.createContainer(DATABASE, body, Throughput.manual(workload.throughput()),
                 partitions);
         List<ObjectNode> shaped = sample.stream().map(candidate::shape).toList();
-        var items = engine.items(DATABASE, id);
+        // the sample is there before the replay's clock starts: seeded unthrottled, its charges then forgotten
+        engine.capacity().enforce(info, false);
+        ContainerHandle seed = engine.container(info);
         for (ObjectNode item : shaped) {
-            items.upsert(PartitionKeyValue.extract(info.partitionKey(), item), Json.bytes(item), Conditions.NONE);
+            seed.upsert(Json.bytes(item), RequestOptions.NONE);
         }
+        engine.capacity().enforce(info, true).restart(info);
         CosmosContainer container = client.getDatabase(DATABASE).getContainer(id);
         Picker picker = new Picker(shaped, workload.hotspot(), new Random(42));
         Random choose = new Random(7);

@@ -1,5 +1,6 @@
 package dev.partita.cli.migrate;
 
+import dev.partita.core.request.RequestOptions;
 import com.azure.cosmos.CosmosAsyncContainer;
 import com.azure.cosmos.models.CosmosItemRequestOptions;
 import com.azure.cosmos.models.CosmosQueryRequestOptions;

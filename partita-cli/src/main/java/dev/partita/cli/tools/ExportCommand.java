@@ -1,5 +1,6 @@
 package dev.partita.cli.tools;
 
+import dev.partita.core.request.RequestOptions;
 import com.azure.cosmos.CosmosAsyncClient;
 import com.azure.cosmos.CosmosAsyncContainer;
 import com.azure.cosmos.CosmosException;

@@ -1,5 +1,6 @@
 package dev.partita.cli.tools;
 
+import dev.partita.core.request.RequestOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,7 +9,7 @@ import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.request.Conditions;
 import dev.partita.core.partition.PartitionKeyValue;
-import dev.partita.core.query.QueryScope;
+import dev.partita.core.request.Scope;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.server.Keys;
 import dev.partita.server.PartitaServer;
@@ -76,8 +77,8 @@ class ImportExportTest {
         assertThat(out.toString()).contains("Imported 249 items");
         assertThat(importing(file, args)).isZero();
         assertThat(count("shop", "items")).isEqualTo(249);
-        JsonNode stored = engine.items("shop", "items")
-                .read(PartitionKeyValue.fromHeader("[\"p3\"]"), "i13", Conditions.NONE).item().jsonString()
+        JsonNode stored = engine.container("shop", "items")
+                .read("i13", RequestOptions.of(PartitionKeyValue.fromHeader("[\"p3\"]"))).item().jsonString()
                 .transform(s -> dev.partita.core.json.Json.parse(s, "item"));
         assertThat(stored.get("n").asInt()).isEqualTo(13);
     }
@@ -90,8 +91,7 @@ class ImportExportTest {
                 "--bad-lines", "skip")).isZero();
         assertThat(err.toString()).contains("skipped line 3: no value at partition key path /user");
         assertThat(count("h", "events")).isEqualTo(2);
-        assertThat(engine.items("h", "events").read(PartitionKeyValue.fromHeader("[\"t1\",\"u2\"]"), "a",
-                Conditions.NONE).status()).isEqualTo(200);
+        assertThat(engine.container("h", "events").read("a", RequestOptions.of(PartitionKeyValue.fromHeader("[\"t1\",\"u2\"]"))).status()).isEqualTo(200);
     }
 
     @Test
@@ -159,7 +159,7 @@ class ImportExportTest {
 
     private static long count(String db, String container) {
         ContainerInfo c = engine.readContainer(db, container);
-        return engine.query(c, QueryScope.CONTAINER, "SELECT VALUE COUNT(1) FROM c", Map.of(), null, -1).rows().get(0)
+        return engine.container(c).query("SELECT VALUE COUNT(1) FROM c", Map.of(), RequestOptions.scoped(Scope.CONTAINER)).rows().get(0)
                 .asLong();
     }
 

@@ -123,7 +123,7 @@ public final class Catalog {
             int explicitPartitions) {
         DatabaseInfo db = database(databaseId);
         ContainerProperties props = ContainerProperties.parse(body, limits);
-        IndexingPolicy.parse(props.body().get("indexingPolicy")); // a bad policy is a 400 before anything is created
+        IndexingPolicy policy = IndexingPolicy.parse(props.body().get("indexingPolicy")); // a 400 before anything is created
         String id = props.body().get("id").asText();
         if (containers.containsKey(key(databaseId, id))) {
             throw ServiceException.conflict("A container with this id already exists in the database.");
@@ -142,11 +142,11 @@ public final class Catalog {
         String rid = ResourceIds.encode(ResourceIds.container(ResourceIds.database(db.databaseId()), containerId));
         ContainerInfo c = new ContainerInfo(databaseId, id, containerId | 0x80000000, db.rid(), rid, props.body(),
                 props.partitionKey(), props.defaultTtl(), props.uniqueKeys(),
-                PartitionMap.initial(props.partitionKey(), n), n, nowSeconds(), newEtag(), throughput);
+                PartitionMap.initial(props.partitionKey(), n), n, nowSeconds(), newEtag(), throughput, policy);
         WriteBatch batch = new WriteBatch();
         batch.put(StoreKeys.meta(COLL + databaseId + "/" + id), Json.bytes(containerRecord(c)));
         // an empty container's index is complete for its policy
-        batch.put(IndexState.key(c.containerId()), IndexState.value(c.properties().get("indexingPolicy")));
+        batch.put(IndexState.key(c.containerId()), IndexState.value(policy));
         putCounters(batch);
         store.apply(batch);
         remember(c);
@@ -195,7 +195,7 @@ public final class Catalog {
     public synchronized ContainerInfo replaceContainer(String databaseId, String id, ObjectNode body) {
         ContainerInfo old = container(databaseId, id);
         ContainerProperties props = ContainerProperties.parse(body, limits);
-        IndexingPolicy.parse(props.body().get("indexingPolicy"));
+        IndexingPolicy policy = IndexingPolicy.parse(props.body().get("indexingPolicy"));
         if (!props.body().get("id").asText().equals(id)) {
             throw ServiceException.badRequest("The container id in the body does not match the id in the path.");
         }
@@ -204,7 +204,7 @@ public final class Catalog {
         }
         ContainerInfo c = new ContainerInfo(databaseId, id, old.containerId(), old.databaseRid(), old.rid(),
                 props.body(), props.partitionKey(), props.defaultTtl(), props.uniqueKeys(), old.partitions(),
-                old.nextRangeId(), nowSeconds(), newEtag(), old.throughput());
+                old.nextRangeId(), nowSeconds(), newEtag(), old.throughput(), policy);
         persist(c);
         return c;
     }
@@ -213,7 +213,7 @@ public final class Catalog {
         ContainerInfo now = container(c.databaseId(), c.id());
         ContainerInfo updated = new ContainerInfo(now.databaseId(), now.id(), now.containerId(), now.databaseRid(),
                 now.rid(), now.properties(), now.partitionKey(), now.defaultTtl(), now.uniqueKeys(), now.partitions(),
-                now.nextRangeId(), now.ts(), now.etag(), throughput);
+                now.nextRangeId(), now.ts(), now.etag(), throughput, now.indexingPolicy());
         persist(updated);
         return updated;
     }
@@ -348,7 +348,8 @@ public final class Catalog {
                 o.get("containerId").asInt(), o.get("databaseRid").asText(), o.get("rid").asText(), props.body(),
                 props.partitionKey(), props.defaultTtl(), props.uniqueKeys(), new PartitionMap(parts),
                 o.get("nextRangeId").asInt(), o.get("ts").asLong(), o.get("etag").asText(),
-                new Throughput(o.path("manualRus").asInt(), o.path("autoscaleMaxRus").asInt()));
+                new Throughput(o.path("manualRus").asInt(), o.path("autoscaleMaxRus").asInt()),
+                IndexingPolicy.ofStored(props.body().get("indexingPolicy")));
     }
 
     private long nowSeconds() {

@@ -1,6 +1,7 @@
 package dev.partita.core.account;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.PartitionKeyDefinition;
 import dev.partita.core.partition.PartitionMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.List;
  * @param defaultTtl  {@code null} when TTL is off, -1 when on without a default, else seconds
  * @param partitions  the physical partitions (partition key ranges)
  * @param nextRangeId the id the next split child gets
+ * @param indexingPolicy the {@code indexingPolicy} property, parsed
  */
 public record ContainerInfo(
         String databaseId,
@@ -28,7 +30,8 @@ public record ContainerInfo(
         int nextRangeId,
         long ts,
         String etag,
-        Throughput throughput) {
+        Throughput throughput,
+        IndexingPolicy indexingPolicy) {
 
     public String selfLink() {
         return "dbs/" + databaseRid + "/colls/" + rid + "/";
@@ -60,6 +63,6 @@ public record ContainerInfo(
 
     ContainerInfo withPartitions(PartitionMap map, int nextId) {
         return new ContainerInfo(databaseId, id, containerId, databaseRid, rid, properties, partitionKey, defaultTtl,
-                uniqueKeys, map, nextId, ts, etag, throughput);
+                uniqueKeys, map, nextId, ts, etag, throughput, indexingPolicy);
     }
 }

@@ -4,13 +4,13 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Engine;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
 import dev.partita.core.store.WriteBatch;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,21 +27,29 @@ import java.util.List;
  *
  * An offer number is given the first time a resource's offer is looked at, so the catalog needs no hook. Records of
  * deleted resources are left behind and never shown (a re-created resource has a new rid). Stateless: every call
- * reads the store, so any number of instances over one engine agree; mutations take one lock per store.
+ * reads the store; mutations take the engine's metadata lock.
  */
 public final class Offers {
     private static final String NEXT = "offer/next";
     private static final String BY_RESOURCE = "offer/res/";
     private static final String BY_ID = "offer/id/";
 
-    /** The smallest manual throughput (RU/s), from {@link Limits#DEFAULTS}; see {@link Limits#minManualRus()}. */
-    public static final int MIN_MANUAL_RUS = Limits.DEFAULTS.minManualRus();
-    /** The smallest autoscale maximum (RU/s), from {@link Limits#DEFAULTS}. */
-    public static final int MIN_AUTOSCALE_MAX_RUS = Limits.DEFAULTS.minAutoscaleMaxRus();
-
-    private final Engine engine;
     private final Store store;
+    private final Catalog catalog;
+    private final Clock clock;
+    private final Limits limits;
     private final Object lock;
+    private final ThroughputChanges changes;
+
+    /** What applying an offer's throughput does to its resource: the engine's, since it may split partitions. */
+    public interface ThroughputChanges {
+        void setDatabaseThroughput(DatabaseInfo db, Throughput t);
+
+        void setContainerThroughput(ContainerInfo c, Throughput t);
+
+        /** Whether a throughput increase on the container still owes its partition splits. */
+        boolean splitPending(ContainerInfo c);
+    }
 
     /**
      * One offer as the service shows it.
@@ -49,10 +57,14 @@ public final class Offers {
      * @param resourceSelf the rid-based link of the database or container, e.g. {@code dbs/AbCd==/colls/AbCdEf0=/}
      */
     public record Offer(String rid, String resourceRid, String resourceSelf, Throughput throughput, String etag,
-            long ts) {
+            long ts, int minThroughput) {
 
-        /** The offer resource (offer version V2). {@code content.offerThroughput} is always present. */
-        public ObjectNode toJson() {
+        /**
+         * The offer resource (offer version V2). {@code content.offerThroughput} is always present.
+         *
+         * @param minManual the account's smallest manual throughput (autoscale shows its floor, at least this)
+         */
+        public ObjectNode toJson(int minManual) {
             ObjectNode o = Json.object();
             o.put("id", rid);
             o.put("_rid", rid);
@@ -66,7 +78,7 @@ public final class Offers {
             ObjectNode content = o.putObject("content");
             if (throughput.isAutoscale()) {
                 // the service reports the current scale floor (10% of the maximum) as the manual figure
-                content.put("offerThroughput", Math.max(throughput.autoscaleMaxRus() / 10, MIN_MANUAL_RUS));
+                content.put("offerThroughput", Math.max(throughput.autoscaleMaxRus() / 10, minManual));
                 ObjectNode auto = content.putObject("offerAutopilotSettings");
                 auto.put("maxThroughput", throughput.autoscaleMaxRus());
                 auto.putObject("autoUpgradePolicy").putObject("throughputPolicy").put("incrementPercent", 0);
@@ -76,22 +88,21 @@ public final class Offers {
             content.put("offerIsRUPerMinuteThroughputEnabled", false);
             return o;
         }
-
-        /** The smallest throughput this offer may be lowered to (header {@code x-ms-cosmos-min-throughput}). */
-        public int minThroughput() {
-            return throughput.isAutoscale() ? MIN_AUTOSCALE_MAX_RUS : MIN_MANUAL_RUS;
-        }
     }
 
-    public Offers(Engine engine) {
-        this.engine = engine;
-        this.store = engine.store();
-        this.lock = MetadataLocks.of(store);
+    /** @param lock the engine's lock for metadata records (shared with {@link Users}) */
+    public Offers(Store store, Catalog catalog, Clock clock, Limits limits, Object lock, ThroughputChanges changes) {
+        this.store = store;
+        this.catalog = catalog;
+        this.clock = clock;
+        this.limits = limits;
+        this.lock = lock;
+        this.changes = changes;
     }
 
-    /** {@link #validate(Throughput, Limits)} against the service's limits. */
-    public static Throughput validate(Throughput t) {
-        return validate(t, Limits.DEFAULTS);
+    /** The offer resource as the service shows it, with this account's limits. */
+    public ObjectNode toJson(Offer offer) {
+        return offer.toJson(limits.minManualRus());
     }
 
     /**
@@ -123,11 +134,11 @@ public final class Offers {
     /** Every offer of the account: databases with shared throughput, then containers with their own. */
     public List<Offer> list() {
         List<Offer> out = new ArrayList<>();
-        for (DatabaseInfo db : engine.listDatabases()) {
+        for (DatabaseInfo db : catalog.databases()) {
             if (db.throughput().isProvisioned()) {
                 out.add(offerOf(db.rid(), db.selfLink(), db.throughput(), db.ts()));
             }
-            for (ContainerInfo c : engine.listContainers(db.id())) {
+            for (ContainerInfo c : catalog.containers(db.id())) {
                 if (c.throughput().isProvisioned()) {
                     out.add(offerOf(c.rid(), c.selfLink(), c.throughput(), c.ts()));
                 }
@@ -145,7 +156,7 @@ public final class Offers {
             return false;
         }
         ContainerInfo c = findContainer(offer.resourceRid());
-        return c != null && engine.throughputSplitPending(c);
+        return c != null && changes.splitPending(c);
     }
 
     /** The offer with this rid; 404 if there is none (or its resource is gone or no longer provisioned). */
@@ -199,21 +210,19 @@ public final class Offers {
             }
             wanted = Throughput.manual(manual.intValue());
         }
-        validate(wanted, engine.limits());
+        validate(wanted, limits);
         if (body.has("offerResourceId") && !current.resourceRid().equals(body.get("offerResourceId").asText())) {
             throw ServiceException.badRequest("The offer's 'offerResourceId' cannot be changed.");
         }
         synchronized (lock) {
             if (ResourceIds.isDatabaseRid(current.resourceRid())) {
-                DatabaseInfo db = engine.databaseByRid(current.resourceRid());
-                engine.setDatabaseThroughput(db.id(), wanted);
+                changes.setDatabaseThroughput(catalog.databaseByRid(current.resourceRid()), wanted);
             } else {
-                ContainerInfo c = engine.containerByRid(current.resourceRid());
-                engine.setThroughput(c, wanted);
+                changes.setContainerThroughput(catalog.containerByRid(current.resourceRid()), wanted);
             }
             ObjectNode rec = record(current.resourceRid());
             rec.put("version", rec.path("version").asLong(0) + 1);
-            rec.put("ts", engine.clock().millis() / 1000);
+            rec.put("ts", clock.millis() / 1000);
             store.apply(new WriteBatch().put(StoreKeys.meta(BY_RESOURCE + current.resourceRid()), Json.bytes(rec)));
         }
         return read(offerRid);
@@ -227,7 +236,7 @@ public final class Offers {
         String rid = ResourceIds.encode(ResourceIds.offer(number));
         // scope: the offer number with bit 30 set, apart from items (bit 31) and catalog resources (0)
         return new Offer(rid, resourceRid, self, t, Etags.of(0x40000000 | number, version + 1),
-                ts == 0 ? resourceTs : ts);
+                ts == 0 ? resourceTs : ts, t.isAutoscale() ? limits.minAutoscaleMaxRus() : limits.minManualRus());
     }
 
     /** The resource's offer record, created (with a new offer number) on first use. */
@@ -262,7 +271,7 @@ public final class Offers {
 
     private DatabaseInfo findDatabase(String rid) {
         try {
-            return engine.databaseByRid(rid);
+            return catalog.databaseByRid(rid);
         } catch (ServiceException e) {
             return null;
         }
@@ -270,7 +279,7 @@ public final class Offers {
 
     private ContainerInfo findContainer(String rid) {
         try {
-            return engine.containerByRid(rid);
+            return catalog.containerByRid(rid);
         } catch (ServiceException e) {
             return null;
         }

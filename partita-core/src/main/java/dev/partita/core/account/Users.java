@@ -5,14 +5,16 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.Engine;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.request.AccessScope;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
 import dev.partita.core.store.WriteBatch;
+import dev.partita.core.limits.Limits;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +33,7 @@ import java.util.Locale;
  * </pre>
  *
  * Users get the service's 8-byte rid (database bytes + 4 bytes with the top bit clear); permissions 16 bytes (user
- * rid + 8). Stateless over the store like {@link Offers}; mutations take one lock per store.
+ * rid + 8). Stateless over the store like {@link Offers}; mutations take the engine's metadata lock.
  */
 public final class Users {
     private static final String USER = "user/";
@@ -43,14 +45,19 @@ public final class Users {
     /** Etag scope of users and permissions, apart from the catalog (0), offers (bit 30) and items (bit 31). */
     private static final int ETAG_SCOPE = 0x20000000;
 
-    private final Engine engine;
     private final Store store;
+    private final Catalog catalog;
+    private final Clock clock;
+    private final Limits limits;
     private final Object lock;
 
-    public Users(Engine engine) {
-        this.engine = engine;
-        this.store = engine.store();
-        this.lock = MetadataLocks.of(store);
+    /** @param lock the engine's lock for metadata records (shared with {@link Offers}: their counters interleave) */
+    public Users(Store store, Catalog catalog, Clock clock, Limits limits, Object lock) {
+        this.store = store;
+        this.catalog = catalog;
+        this.clock = clock;
+        this.limits = limits;
+        this.lock = lock;
     }
 
     /** A user of a database. */
@@ -267,13 +274,36 @@ public final class Users {
         }
         DatabaseInfo db;
         try {
-            db = engine.databaseByRid(parts[0]);
+            db = catalog.databaseByRid(parts[0]);
         } catch (ServiceException e) {
             return null;
         }
         User user = findUser(db, parts[1]);
         Permission p = user == null ? null : findPermission(db, parts[1], parts[2]);
         return p != null && p.rid().equals(rid) ? p : null;
+    }
+
+    /**
+     * What a resource token minted from {@code p} may reach, with its resource link resolved to names (a rid-based
+     * link names the database and container by rid): its container, an item or a script resource in it, its partition
+     * key. A link that no longer resolves reaches nothing.
+     */
+    public AccessScope scopeOf(Permission p) {
+        String[] s = p.resource().split("/");
+        if (s.length < 4) {
+            return AccessScope.nothing();
+        }
+        try {
+            boolean ridBased = ResourceIds.isDatabaseRid(s[1]);
+            String db = ridBased ? catalog.databaseByRid(s[1]).id() : s[1];
+            byte[] coll = ridBased ? ResourceIds.tryDecode(s[3]) : null;
+            String container = coll != null && coll.length == 8 ? catalog.containerByRid(s[3]).id() : s[3];
+            String item = s.length >= 6 && s[4].equals("docs") ? s[5] : null;
+            String child = s.length >= 6 && item == null ? s[4] : null;
+            return new AccessScope(db, container, item, child, p.partitionKeyValue(), p.readOnly());
+        } catch (ServiceException e) {
+            return AccessScope.nothing();
+        }
     }
 
     // ---- records
@@ -370,7 +400,7 @@ public final class Users {
         if (id == null || !id.isTextual()) {
             throw ServiceException.badRequest("The user body must have a string 'id'.");
         }
-        ResourceNames.validateResourceId(id.asText(), "user", engine.limits().maxResourceIdChars());
+        ResourceNames.validateResourceId(id.asText(), "user", limits.maxResourceIdChars());
         return id.asText();
     }
 
@@ -379,7 +409,7 @@ public final class Users {
         if (id == null || !id.isTextual()) {
             throw ServiceException.badRequest("The permission body must have a string 'id'.");
         }
-        ResourceNames.validateResourceId(id.asText(), "permission", engine.limits().maxResourceIdChars());
+        ResourceNames.validateResourceId(id.asText(), "permission", limits.maxResourceIdChars());
         return id.asText();
     }
 
@@ -433,7 +463,7 @@ public final class Users {
     }
 
     private long nowSeconds() {
-        return engine.clock().millis() / 1000;
+        return clock.millis() / 1000;
     }
 
     private static String trimSlashes(String s) {

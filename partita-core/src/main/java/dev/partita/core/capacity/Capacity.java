@@ -8,8 +8,6 @@ import dev.partita.core.error.SubStatus;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Throughput;
-import dev.partita.core.partition.EffectivePartitionKey;
-import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
 import java.time.Clock;
 import java.util.List;
@@ -20,8 +18,8 @@ import java.util.function.Function;
 
 /**
  * The account's capacity: the {@link CostModel}, the throughput each physical partition gets, and its
- * {@link PartitionBudget}. Routes ask {@link #admit} after routing a request to its physical partition and before the
- * store (step 4 of the life of a request), and {@link #charge} the real price afterwards (step 5).
+ * {@link PartitionBudget}. The engine's container handle asks {@link #admit} after routing a request to its physical
+ * partition and before the store (step 5 of the life of a request), and {@link #charge}s the real price afterwards.
  *
  * <p>Request charges are always computed and budgets always kept (so metrics are right); throttling (429) happens
  * only where enforcement is on: {@link #enforce(boolean)} for the account (off by default), or per container.
@@ -103,13 +101,6 @@ public final class Capacity {
         return serverless;
     }
 
-    // ---- routing
-
-    /** The physical partition a partition key value lives on. */
-    public static PhysicalPartition rangeOf(ContainerInfo c, PartitionKeyValue pk) {
-        return c.partitions().route(EffectivePartitionKey.of(c.partitionKey(), pk));
-    }
-
     // ---- admission and charging
 
     /**
@@ -152,6 +143,17 @@ public final class Capacity {
         for (PhysicalPartition p : container.partitions().partitions()) {
             budget(container, p.id()).remaining(now);
         }
+    }
+
+    /**
+     * Starts the container's budgets afresh, as if it were created now: what it spent so far is forgotten. For
+     * simulations that load their data before their clock starts (the advisor's replay).
+     */
+    public void restart(ContainerInfo container) {
+        for (PhysicalPartition p : container.partitions().partitions()) {
+            budgets.remove(new RangeKey(container.containerId(), p.id()));
+        }
+        started(container);
     }
 
     /** The budget of the partition, configured with its current throughput. For metrics and tests. */

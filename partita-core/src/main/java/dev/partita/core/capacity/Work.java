@@ -40,8 +40,4 @@ public record Work(Operation operation, long itemBytes, long indexTerms, long in
         return new Work(operation, 0, 0, indexEntriesRead, itemsLoaded, bytesLoaded, rowsReturned, bytesReturned);
     }
 
-    public Work withIndexTerms(long terms) {
-        return new Work(operation, itemBytes, terms, indexEntriesRead, itemsLoaded, bytesLoaded, rowsReturned,
-                bytesReturned);
-    }
 }

@@ -1,5 +1,6 @@
 package dev.partita.core.changefeed;
 
+import dev.partita.core.store.ChangeRecord;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.partition.PartitionKeyDefinition;

@@ -1,6 +1,8 @@
 package dev.partita.core.changefeed;
 
+import dev.partita.core.store.ChangeRecord;
 import dev.partita.core.capacity.Work;
+import dev.partita.core.request.SessionToken;
 import java.util.List;
 
 /**
@@ -13,9 +15,18 @@ import java.util.List;
  *                        current changes" and lag estimates compare etags against it)
  * @param rangeId         the physical partition that owns the scope (or its start), for the session token
  * @param work            what the read did, for the cost model
+ * @param requestCharge   its price (0 until the engine prices it)
  */
 public record ChangeFeedPage(List<ChangeRecord> changes, long continuationLsn, long headLsn, String rangeId,
-        Work work) {
+        Work work, double requestCharge) {
+
+    public ChangeFeedPage(List<ChangeRecord> changes, long continuationLsn, long headLsn, String rangeId, Work work) {
+        this(changes, continuationLsn, headLsn, rangeId, work, 0);
+    }
+
+    public ChangeFeedPage withCharge(double ru) {
+        return new ChangeFeedPage(changes, continuationLsn, headLsn, rangeId, work, ru);
+    }
 
     public ChangeFeedPage {
         changes = List.copyOf(changes);
@@ -30,8 +41,8 @@ public record ChangeFeedPage(List<ChangeRecord> changes, long continuationLsn, l
         return ChangeFeedStart.etag(continuationLsn);
     }
 
-    /** {@code <rangeId>:-1#<headLsn>}, from the same LSN counter as the etags. */
+    /** The session token at {@code headLsn}, from the same LSN counter as the etags. */
     public String sessionToken() {
-        return rangeId + ":-1#" + headLsn;
+        return SessionToken.of(rangeId, headLsn);
     }
 }

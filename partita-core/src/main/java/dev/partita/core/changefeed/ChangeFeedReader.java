@@ -1,5 +1,8 @@
 package dev.partita.core.changefeed;
 
+import dev.partita.core.request.Scope;
+import dev.partita.core.store.Bytes;
+import dev.partita.core.store.ChangeRecord;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.limits.Limits;
@@ -51,9 +54,10 @@ public final class ChangeFeedReader {
      * @throws ServiceException 410/1002 for a gone range id; 400 for an all-versions read that starts from the
      *                          beginning or from a continuation older than the retention window
      */
-    public ChangeFeedPage read(ContainerInfo c, ChangeFeedScope scope, ChangeFeedStart start, int maxItemCount,
+    public ChangeFeedPage read(ContainerInfo c, Scope scope, ChangeFeedStart start, int maxItemCount,
             ChangeFeedMode mode) {
-        Target target = target(c, scope);
+        Scope.Target target = scope.target(c.partitionKey(), c.partitions(), limits);
+        String rangeId = target.owner().id();
         boolean allVersions = mode == ChangeFeedMode.ALL_VERSIONS_AND_DELETES;
         if (allVersions && start.kind() == ChangeFeedStart.Kind.BEGINNING) {
             throw ServiceException.badRequest("The all-versions-and-deletes change feed starts only from now or from"
@@ -65,7 +69,7 @@ public final class ChangeFeedReader {
         try (Snapshot snap = store.snapshot()) {
             long head = headLsn(snap, c.containerId());
             if (start.kind() == ChangeFeedStart.Kind.NOW) {
-                return new ChangeFeedPage(List.of(), head, head, target.rangeId,
+                return new ChangeFeedPage(List.of(), head, head, rangeId,
                         Work.scan(Work.Operation.CHANGE_FEED, 0, 0, 0, 0, 0));
             }
             long after = start.kind() == ChangeFeedStart.Kind.BEGINNING ? 0 : start.afterLsn();
@@ -106,14 +110,13 @@ public final class ChangeFeedReader {
             }
             Work work = Work.scan(Work.Operation.CHANGE_FEED, scanned, loaded, loadedBytes, out.size(),
                     returnedBytes);
-            return new ChangeFeedPage(out, continuation, head, target.rangeId, work);
+            return new ChangeFeedPage(out, continuation, head, rangeId, work);
         }
     }
 
     /** The container's committed LSN as the snapshot sees it (written in every write's batch). */
     static long headLsn(Snapshot snap, int containerId) {
-        byte[] v = snap.get(StoreKeys.meta("lsn/" + containerId));
-        return v == null ? 0 : StoredItem.readLong(v);
+        return Bytes.longValue(snap.get(StoreKeys.containerLsn(containerId)));
     }
 
     private static boolean isLatestLiveVersion(Snapshot snap, ContainerInfo c, ChangeRecord.Header h, long now) {
@@ -126,48 +129,5 @@ public final class ChangeFeedReader {
         }
         StoredItem item = StoredItem.wrap(raw);
         return item.lsn() == h.lsn() && item.isLiveAt(now);
-    }
-
-    // ---- scope → EPK filter
-
-    /** The EPKs a read keeps: one exact EPK (a full partition key) or an interval. */
-    private record Target(String exactEpk, EpkRange range, String rangeId) {
-        boolean matches(String epk) {
-            return exactEpk != null ? exactEpk.equals(epk) : range.contains(epk);
-        }
-    }
-
-    private Target target(ContainerInfo c, ChangeFeedScope scope) {
-        PartitionKeyValue pk = scope.partitionKey();
-        if (pk != null) {
-            pk.validateFor(c.partitionKey(), limits, false);
-            String epk = EffectivePartitionKey.of(c.partitionKey(), pk);
-            String owner = c.partitions().route(epk).id();
-            return pk.size() == c.partitionKey().levels()
-                    ? new Target(epk, null, owner)
-                    : new Target(null, EpkRange.forPrefix(epk), owner);
-        }
-        String min = EffectivePartitionKey.MIN;
-        String max = EffectivePartitionKey.MAX;
-        String rangeId = null;
-        if (scope.rangeId() != null && !scope.rangeId().isBlank()) {
-            PhysicalPartition p = c.partitions().byId(scope.rangeId().trim());
-            min = p.minInclusive();
-            max = p.maxExclusive();
-            rangeId = p.id();
-        }
-        if (scope.startEpk() != null && scope.startEpk().compareTo(min) > 0) {
-            min = scope.startEpk();
-        }
-        if (scope.endEpk() != null && !scope.endEpk().isEmpty() && scope.endEpk().compareTo(max) < 0) {
-            max = scope.endEpk();
-        }
-        if (min.compareTo(max) > 0) {
-            max = min;
-        }
-        if (rangeId == null) {
-            rangeId = c.partitions().route(min).id();
-        }
-        return new Target(null, new EpkRange(min, max), rangeId);
     }
 }

@@ -3,7 +3,7 @@ package dev.partita.core.changefeed;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.limits.Limits;
-import dev.partita.core.item.StoredItem;
+import dev.partita.core.store.Bytes;
 import dev.partita.core.store.StoreKeys;
 import dev.partita.core.store.StoreReader;
 import java.time.Duration;
@@ -27,14 +27,8 @@ public final class ChangeLogRetention {
         return limits.changeLogRetention();
     }
 
-    /** The store key of the container's pruning mark: the largest LSN whose record pruning dropped. */
-    public static byte[] floorKey(int containerId) {
-        return StoreKeys.meta("changefeed-floor/" + containerId);
-    }
-
     /** The pruning mark, 0 if nothing was ever dropped. */
     public static long floor(StoreReader reader, int containerId) {
-        byte[] v = reader.get(floorKey(containerId));
-        return v == null ? 0 : StoredItem.readLong(v);
+        return Bytes.longValue(reader.get(StoreKeys.changeLogFloor(containerId)));
     }
 }

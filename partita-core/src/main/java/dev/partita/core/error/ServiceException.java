@@ -11,6 +11,8 @@ public final class ServiceException extends RuntimeException {
     private final int status;
     private final int subStatus;
     private final long retryAfterMillis;
+    /** What the engine charged for the failed request, once it has (NaN before). */
+    private volatile double requestCharge = Double.NaN;
 
     public ServiceException(int status, int subStatus, String message) {
         this(status, subStatus, message, 0);
@@ -33,6 +35,17 @@ public final class ServiceException extends RuntimeException {
 
     public long retryAfterMillis() {
         return retryAfterMillis;
+    }
+
+    /** Records what the engine charged for the failed request; returns this exception, to rethrow. */
+    public ServiceException charged(double ru) {
+        requestCharge = ru;
+        return this;
+    }
+
+    /** What the failed request was charged, or NaN when the engine did not price it. */
+    public double requestCharge() {
+        return requestCharge;
     }
 
     /** The service's error code for the status, e.g. {@code BadRequest}. */

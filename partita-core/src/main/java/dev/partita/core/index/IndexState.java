@@ -21,17 +21,20 @@ public final class IndexState {
     }
 
     /** The record's value: the policy the entries were built for. */
-    public static byte[] value(JsonNode policy) {
-        return Json.bytes(policy == null ? Json.NODES.nullNode() : policy);
+    public static byte[] value(IndexingPolicy policy) {
+        return Json.bytes(sourceOf(policy));
     }
 
     /**
      * True when the entries {@code reader} sees were built for exactly this policy. Read from the same snapshot as
      * the lookup, so a rebuild committed in between cannot mix two policies' entries into one page.
      */
-    public static boolean isReady(StoreReader reader, int containerId, JsonNode policy) {
+    public static boolean isReady(StoreReader reader, int containerId, IndexingPolicy policy) {
         byte[] built = reader.get(key(containerId));
-        return built != null && Json.parse(built, "index record").equals(policy == null ? Json.NODES.nullNode()
-                : policy);
+        return built != null && Json.parse(built, "index record").equals(sourceOf(policy));
+    }
+
+    private static JsonNode sourceOf(IndexingPolicy policy) {
+        return policy.source() == null ? Json.NODES.nullNode() : policy.source();
     }
 }

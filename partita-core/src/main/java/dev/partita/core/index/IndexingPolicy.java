@@ -6,9 +6,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A container's indexing policy, parsed and validated: the mode, the included and excluded paths with the service's
@@ -36,19 +34,17 @@ public final class IndexingPolicy {
         }
     }
 
-    private static final Map<Integer, Cached> CACHE = new ConcurrentHashMap<>();
-
-    private record Cached(JsonNode source, IndexingPolicy policy) {
-    }
-
+    /** The policy as stored in the container's properties (what an index build is recorded against). */
+    private final JsonNode source;
     private final boolean indexing;
     private final List<IndexPath> included;
     private final List<IndexPath> excluded;
     private final List<List<CompositePath>> composites;
     private final List<List<String>> explicitScalarPaths;
 
-    private IndexingPolicy(boolean indexing, List<IndexPath> included, List<IndexPath> excluded,
+    private IndexingPolicy(JsonNode source, boolean indexing, List<IndexPath> included, List<IndexPath> excluded,
             List<List<CompositePath>> composites) {
+        this.source = source;
         this.indexing = indexing;
         this.included = List.copyOf(included);
         this.excluded = List.copyOf(excluded);
@@ -63,23 +59,23 @@ public final class IndexingPolicy {
     }
 
     /**
-     * The policy of a container from its stored {@code indexingPolicy} property, parsed once per published container
-     * value (the cache compares the property node by identity, so a replaced container is parsed again).
+     * The policy of a container from its stored {@code indexingPolicy} property (parsed once, when the catalog
+     * publishes the container). A policy stored before validation existed indexes everything rather than failing every
+     * operation on the container.
      */
-    public static IndexingPolicy of(int containerId, JsonNode source) {
-        Cached cached = CACHE.get(containerId);
-        if (cached != null && cached.source == source) {
-            return cached.policy;
-        }
+    public static IndexingPolicy ofStored(JsonNode source) {
         IndexingPolicy p;
         try {
             p = source == null || source.isNull() ? DEFAULT : parse(source);
         } catch (ServiceException e) {
-            // stored before validation existed: index everything rather than fail every operation on the container
             p = DEFAULT;
         }
-        CACHE.put(containerId, new Cached(source, p));
-        return p;
+        return p.source == source ? p : new IndexingPolicy(source, p.indexing, p.included, p.excluded, p.composites);
+    }
+
+    /** The policy as stored, or null for a container stored without one. */
+    public JsonNode source() {
+        return source;
     }
 
     /**
@@ -108,7 +104,7 @@ public final class IndexingPolicy {
                 throw ServiceException.badRequest("The indexing policy must include or exclude the root path '/*'.");
             }
         }
-        return new IndexingPolicy(indexing, included, excluded, composites(p.get("compositeIndexes")));
+        return new IndexingPolicy(p, indexing, included, excluded, composites(p.get("compositeIndexes")));
     }
 
     private static List<IndexPath> paths(JsonNode p, String list) {

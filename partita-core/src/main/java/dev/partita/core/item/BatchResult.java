@@ -1,10 +1,11 @@
 package dev.partita.core.item;
 
-import dev.partita.core.capacity.Work;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.json.Json;
+import dev.partita.core.capacity.Work;
 import dev.partita.core.error.ServiceException;
+import dev.partita.core.json.Json;
+import dev.partita.core.request.SessionToken;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,32 +13,58 @@ import java.util.List;
  * The per-operation results of a batch or bulk request, in request order. A failed atomic batch has every entry but
  * the failing one at 424 and nothing written.
  *
- * @param lsn     the container's LSN after the request (for the session token)
- * @param rangeId the physical partition that served it
+ * @param lsn           the container's LSN after the request (for the session token), or -1 when nothing committed
+ * @param rangeId       the physical partition that served it
+ * @param requestCharge the request's charge: the sum of its operations' (0 until the engine prices it)
  */
-public record BatchResult(List<OpResult> results, long lsn, String rangeId) {
+public record BatchResult(List<OpResult> results, long lsn, String rangeId, double requestCharge) {
 
-    /** One operation's outcome; {@code item} is null when there is no body to return. */
-    public record OpResult(int status, int subStatus, String etag, StoredItem item, long retryAfterMillis, Work work) {
-        static OpResult of(ItemResult r) {
-            return new OpResult(r.status(), 0, r.etag(), r.item(), 0, r.work());
+    public BatchResult(List<OpResult> results, long lsn, String rangeId) {
+        this(results, lsn, rangeId, 0);
+    }
+
+    /**
+     * One operation's outcome; {@code item} is null when there is no body to return.
+     *
+     * @param read          a read operation (its result keeps its body under {@code Prefer: return=minimal})
+     * @param requestCharge what the operation was charged (0 if it never ran)
+     */
+    public record OpResult(int status, int subStatus, String etag, StoredItem item, long retryAfterMillis, Work work,
+            boolean read, double requestCharge) {
+        static OpResult of(BatchOperation op, ItemResult r) {
+            return new OpResult(r.status(), 0, r.etag(), r.item(), 0, r.work(), isRead(op), 0);
         }
 
-        static OpResult error(ServiceException e) {
-            return new OpResult(e.status(), e.subStatus(), null, null, e.retryAfterMillis(), Work.NONE);
+        static OpResult error(BatchOperation op, ServiceException e) {
+            return new OpResult(e.status(), e.subStatus(), null, null, e.retryAfterMillis(), Work.NONE, isRead(op),
+                    0);
+        }
+
+        private static boolean isRead(BatchOperation op) {
+            return op.type() == BatchOperation.Type.READ;
         }
 
         public boolean isSuccess() {
             return status < 400;
         }
+
+        public OpResult withCharge(double ru) {
+            return new OpResult(status, subStatus, etag, item, retryAfterMillis, work, read, ru);
+        }
     }
 
-    static BatchResult failed(int count, int failedIndex, ServiceException cause) {
-        List<OpResult> results = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            results.add(i == failedIndex ? OpResult.error(cause) : new OpResult(424, 0, null, null, 0, Work.NONE));
+    static BatchResult failed(List<BatchOperation> ops, int failedIndex, ServiceException cause) {
+        List<OpResult> results = new ArrayList<>(ops.size());
+        for (int i = 0; i < ops.size(); i++) {
+            results.add(i == failedIndex ? OpResult.error(ops.get(i), cause)
+                    : new OpResult(424, 0, null, null, 0, Work.NONE, OpResult.isRead(ops.get(i)), 0));
         }
         return new BatchResult(results, -1, null);
+    }
+
+    /** The same results, charged: each operation's charge and their total. */
+    public BatchResult withCharges(List<OpResult> charged, double total) {
+        return new BatchResult(List.copyOf(charged), lsn, rangeId, total);
     }
 
     /** True when every operation succeeded (HTTP 200); otherwise the gateway answers 207. */
@@ -45,26 +72,30 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId) {
         return results.stream().allMatch(OpResult::isSuccess);
     }
 
+    /** The session token, or null when nothing committed. */
+    public String sessionToken() {
+        return lsn >= 0 && rangeId != null ? SessionToken.of(rangeId, lsn) : null;
+    }
+
     /**
-     * The response body the SDK parses: {@code statusCode}, {@code subStatusCode}, {@code eTag} (capital T),
-     * {@code resourceBody} and {@code retryAfterMilliseconds} per operation.
+     * The response body the SDK parses: {@code statusCode}, {@code subStatusCode}, {@code requestCharge},
+     * {@code eTag} (capital T), {@code resourceBody} and {@code retryAfterMilliseconds} per operation.
      *
      * @param minimal leave write results' bodies out ({@code Prefer: return=minimal}); reads keep theirs
      */
-    public ArrayNode toJson(boolean minimal, List<Boolean> isRead, double chargePerOperation) {
+    public ArrayNode toJson(boolean minimal) {
         ArrayNode out = Json.NODES.arrayNode();
-        for (int i = 0; i < results.size(); i++) {
-            OpResult r = results.get(i);
+        for (OpResult r : results) {
             ObjectNode o = out.addObject();
             o.put("statusCode", r.status());
             if (r.subStatus() != 0) {
                 o.put("subStatusCode", r.subStatus());
             }
-            o.put("requestCharge", chargePerOperation);
+            o.put("requestCharge", r.requestCharge());
             if (r.etag() != null) {
                 o.put("eTag", r.etag());
             }
-            if (r.item() != null && (!minimal || isRead.get(i))) {
+            if (r.item() != null && (!minimal || r.read())) {
                 o.set("resourceBody", Json.parse(r.item().json(), "stored item"));
             }
             if (r.retryAfterMillis() > 0) {

@@ -1,5 +1,6 @@
 package dev.partita.core.item;
 
+import dev.partita.core.store.Bytes;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -36,10 +37,10 @@ public final class StoredItem {
     static StoredItem encode(long lsn, long ts, long ridSequence, long expiresAt, byte[] json) {
         byte[] b = new byte[HEADER + json.length];
         b[0] = FORMAT;
-        putLong(b, 1, lsn);
-        putLong(b, 9, ts);
-        putLong(b, 17, ridSequence);
-        putLong(b, 25, expiresAt);
+        Bytes.putLong(b, 1, lsn);
+        Bytes.putLong(b, 9, ts);
+        Bytes.putLong(b, 17, ridSequence);
+        Bytes.putLong(b, 25, expiresAt);
         System.arraycopy(json, 0, b, HEADER, json.length);
         return new StoredItem(b);
     }
@@ -50,19 +51,19 @@ public final class StoredItem {
     }
 
     public long lsn() {
-        return getLong(bytes, 1);
+        return Bytes.getLong(bytes, 1);
     }
 
     public long ts() {
-        return getLong(bytes, 9);
+        return Bytes.getLong(bytes, 9);
     }
 
     public long ridSequence() {
-        return getLong(bytes, 17);
+        return Bytes.getLong(bytes, 17);
     }
 
     public long expiresAt() {
-        return getLong(bytes, 25);
+        return Bytes.getLong(bytes, 25);
     }
 
     /** Visible to reads at {@code nowSeconds}: not expired. */
@@ -74,7 +75,7 @@ public final class StoredItem {
     /** The same version with another expiry (after the container's TTL setting changed). */
     StoredItem withExpiry(long expiresAt) {
         byte[] b = bytes.clone();
-        putLong(b, 25, expiresAt);
+        Bytes.putLong(b, 25, expiresAt);
         return new StoredItem(b);
     }
 
@@ -97,23 +98,6 @@ public final class StoredItem {
         return new String(bytes, HEADER, bytes.length - HEADER, StandardCharsets.UTF_8);
     }
 
-    public static void putLong(byte[] b, int off, long v) {
-        for (int i = 7; i >= 0; i--) {
-            b[off + i] = (byte) v;
-            v >>>= 8;
-        }
-    }
 
-    /** A big-endian long at the start of {@code b}. */
-    public static long readLong(byte[] b) {
-        return getLong(b, 0);
-    }
 
-    public static long getLong(byte[] b, int off) {
-        long v = 0;
-        for (int i = 0; i < 8; i++) {
-            v = (v << 8) | (b[off + i] & 0xFF);
-        }
-        return v;
-    }
 }

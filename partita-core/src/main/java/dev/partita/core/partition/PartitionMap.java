@@ -20,7 +20,7 @@ public record PartitionMap(List<PhysicalPartition> partitions) {
             }
             expect = p.maxExclusive();
         }
-        if (!"FF".equals(expect)) {
+        if (!EffectivePartitionKey.MAX.equals(expect)) {
             throw new IllegalArgumentException("partitions must end at \"FF\"");
         }
     }
@@ -31,7 +31,7 @@ public record PartitionMap(List<PhysicalPartition> partitions) {
         List<PhysicalPartition> parts = new ArrayList<>(n);
         String min = "";
         for (int i = 0; i < n; i++) {
-            String max = i < points.size() ? points.get(i) : "FF";
+            String max = i < points.size() ? points.get(i) : EffectivePartitionKey.MAX;
             parts.add(new PhysicalPartition(Integer.toString(i), min, max, List.of()));
             min = max;
         }
@@ -64,9 +64,6 @@ public record PartitionMap(List<PhysicalPartition> partitions) {
                 "The partition key range " + id + " is gone (it was split); refresh the partition key ranges.");
     }
 
-    public boolean hasId(String id) {
-        return partitions.stream().anyMatch(p -> p.id().equals(id));
-    }
 
     /** The partitions overlapping [min, max). */
     public List<PhysicalPartition> overlapping(String min, String max) {

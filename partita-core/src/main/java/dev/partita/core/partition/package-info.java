@@ -5,8 +5,9 @@
  * hash V1, hash V2 and MultiHash, bit for bit like the Java SDK
  * ({@link dev.partita.core.partition.EffectivePartitionKey}) — EPK intervals
  * ({@link dev.partita.core.partition.EpkRange}), split points ({@link dev.partita.core.partition.RangeBoundaries})
- * and the physical partitions of a container. Pure functions and immutable values: no I/O, no clock, no store. It
- * depends only on {@code dev.partita.core} (errors), {@code dev.partita.core.capacity} ({@code Limits}) and Jackson;
+ * and the physical partitions of a container, and a full key routed once ({@link dev.partita.core.partition.KeyRoute}).
+ * Pure functions and immutable values: no I/O, no clock, no store. It depends only on {@code error}, {@code limits}
+ * and Jackson;
  * every other engine package (account, item, query, changefeed, capacity, store) may depend on it, and it must never
  * depend on them.
  */

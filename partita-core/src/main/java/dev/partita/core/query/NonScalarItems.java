@@ -2,7 +2,7 @@ package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.json.Json;
-import dev.partita.core.changefeed.ChangeRecord;
+import dev.partita.core.store.ChangeRecord;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
@@ -90,7 +90,7 @@ final class NonScalarItems {
     }
 
     private static void build(Snapshot snapshot, int container, List<String> path, PathSet entry) {
-        byte[][] all = StoreKeys.itemRange(container, "", "FF");
+        byte[][] all = StoreKeys.containerItems(container);
         try (Cursor cursor = snapshot.scan(all[0], all[1])) {
             while (cursor.next()) {
                 classify(entry, cursor.key(), cursor.value(), path);

@@ -11,8 +11,10 @@ import dev.partita.core.index.IndexState;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.EffectivePartitionKey;
+import dev.partita.core.partition.EpkRange;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
+import dev.partita.core.request.Scope;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
@@ -95,17 +97,16 @@ public final class QueryExecutor {
      * @param lsn          the container's current LSN, which identifies the data version for cached results
      * @param maxItemCount rows per page; -1 or 0 for "as many as fit in a response"
      */
-    public QueryPage execute(ContainerInfo container, long lsn, QueryScope scope, String text,
+    public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
             Map<String, JsonNode> params, String continuation, int maxItemCount) {
         SqlQuery query = parse(text);
-        JsonNode policyNode = container.properties().get("indexingPolicy");
-        IndexingPolicy policy = IndexingPolicy.of(container.containerId(), policyNode);
+        IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
         Bounds bounds = narrowedByFilter(container, bounds(container, scope), query, params);
         int pageSize = maxItemCount <= 0 ? Integer.MAX_VALUE : maxItemCount;
         try (Snapshot snapshot = store.snapshot()) {
             // the entries are used only when this snapshot holds them complete for this policy
-            IndexLookup lookup = IndexState.isReady(snapshot, container.containerId(), policyNode)
+            IndexLookup lookup = IndexState.isReady(snapshot, container.containerId(), policy)
                     ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params))
                     : null;
             if (query.isStreamable()) {
@@ -113,7 +114,7 @@ public final class QueryExecutor {
             }
             SortKeys sort = SortKeys.of(query);
             boolean indexOrder = sort != null && policy.isIndexing() && policy.indexesNames(sort.first())
-                    && IndexState.isReady(snapshot, container.containerId(), policyNode);
+                    && IndexState.isReady(snapshot, container.containerId(), policy);
             return indexOrder
                     ? ordered(snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize)
                     : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup);
@@ -248,35 +249,16 @@ public final class QueryExecutor {
         }
     }
 
-    private Bounds bounds(ContainerInfo c, QueryScope scope) {
-        if (scope.partitionKey() != null) {
-            scope.partitionKey().validateFor(c.partitionKey(), limits, false);
-            String epk = EffectivePartitionKey.of(c.partitionKey(), scope.partitionKey());
-            PhysicalPartition owner = c.partitions().route(epk);
-            if (scope.partitionKey().size() == c.partitionKey().levels()) {
-                byte[][] r = StoreKeys.logicalPartition(c.containerId(), epk);
-                return new Bounds(r[0], r[1], owner.id());
-            }
-            byte[][] r = StoreKeys.itemRange(c.containerId(), epk, epk + "FF");
-            return new Bounds(r[0], r[1], owner.id());
-        }
-        String min = "";
-        String max = "FF";
-        String rangeId = null;
-        if (scope.rangeId() != null) {
-            PhysicalPartition p = c.partitions().byId(scope.rangeId());
-            min = p.minInclusive();
-            max = p.maxExclusive();
-            rangeId = p.id();
-        }
-        if (scope.startEpk() != null && scope.startEpk().compareTo(min) > 0) {
-            min = scope.startEpk();
-        }
-        if (scope.endEpk() != null && !scope.endEpk().isEmpty() && scope.endEpk().compareTo(max) < 0) {
-            max = scope.endEpk();
-        }
-        byte[][] r = StoreKeys.itemRange(c.containerId(), min, max);
+    private Bounds bounds(ContainerInfo c, Scope scope) {
+        Scope.Target t = scope.target(c.partitionKey(), c.partitions(), limits);
+        String rangeId = t.container() ? null : t.owner().id();
+        byte[][] r = t.exactEpk() != null ? StoreKeys.logicalPartition(c.containerId(), t.exactEpk())
+                : prefixRange(c.containerId(), t.range());
         return new Bounds(r[0], r[1], rangeId);
+    }
+
+    private static byte[][] prefixRange(int containerId, EpkRange range) {
+        return StoreKeys.itemRange(containerId, range.minInclusive(), range.maxExclusive());
     }
 
     /**
@@ -300,7 +282,7 @@ public final class QueryExecutor {
             return bounds; // not a value a stored item could have: the filter itself decides
         }
         byte[][] r = point.size() == c.partitionKey().levels() ? StoreKeys.logicalPartition(c.containerId(), epk)
-                : StoreKeys.itemRange(c.containerId(), epk, epk + "FF");
+                : prefixRange(c.containerId(), EpkRange.forPrefix(epk));
         byte[] from = Bytes.compare(r[0], bounds.from) > 0 ? r[0] : bounds.from;
         byte[] to = bounds.to == null || Bytes.compare(r[1], bounds.to) < 0 ? r[1] : bounds.to;
         return new Bounds(from, Bytes.compare(from, to) < 0 ? to : from, bounds.rangeId);

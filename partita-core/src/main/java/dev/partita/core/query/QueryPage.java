@@ -11,6 +11,17 @@ import java.util.List;
  * @param continuation the token for the next page, or null when the scope is drained
  * @param rangeId      the physical partition that served the page (null for a whole-container run)
  * @param work         what producing the page did (items and index entries read, rows returned): the cost model's input
+ * @param requestCharge the page's price (0 until the engine prices it)
+ * @param sessionToken  the session token of the partition that served it (null until the engine sets it)
  */
-public record QueryPage(List<JsonNode> rows, String continuation, String rangeId, Work work) {
+public record QueryPage(List<JsonNode> rows, String continuation, String rangeId, Work work, double requestCharge,
+        String sessionToken) {
+
+    public QueryPage(List<JsonNode> rows, String continuation, String rangeId, Work work) {
+        this(rows, continuation, rangeId, work, 0, null);
+    }
+
+    public QueryPage charged(double ru, String token) {
+        return new QueryPage(rows, continuation, rangeId, work, ru, token);
+    }
 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.index.IndexingPolicy;
+import dev.partita.core.partition.EpkRange;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.sql.SqlException;
@@ -19,7 +19,7 @@ import java.util.Set;
 /**
  * The SDK's query plan for a container: the language's planner decides the rewrite and which partition-key values
  * the filter pins; this class turns those values into EPK ranges with the container's hashing. A full key is a point
- * range (both ends inclusive, query-plans.md §1.3); a hierarchical prefix is {@code [epk, epk + "FF")}.
+ * range (both ends inclusive, query-plans.md §1.3); a hierarchical prefix is its {@link EpkRange#forPrefix} range.
  */
 public final class QueryPlans {
     private QueryPlans() {
@@ -27,7 +27,7 @@ public final class QueryPlans {
 
     public static ObjectNode plan(ContainerInfo c, SqlQuery query, Map<String, JsonNode> params,
             Set<String> supportedFeatures) {
-        OrderByIndexRule.check(IndexingPolicy.of(c.containerId(), c.properties().get("indexingPolicy")), query);
+        OrderByIndexRule.check(c.indexingPolicy(), query);
         QueryPlan plan;
         try {
             plan = supportedFeatures == null
@@ -36,7 +36,8 @@ public final class QueryPlans {
         } catch (SqlException e) {
             throw QueryExecutor.badQuery(e);
         }
-        return plan.toJson(point -> epkRange(c, point));
+        return plan.toJson(point -> epkRange(c, point),
+                QueryPlan.range(EffectivePartitionKey.MIN, EffectivePartitionKey.MAX, true, false));
     }
 
     private static ObjectNode epkRange(ContainerInfo c, List<JsonNode> point) {
@@ -45,7 +46,7 @@ public final class QueryPlans {
         PartitionKeyValue value = PartitionKeyValue.fromJson(components);
         String epk = EffectivePartitionKey.of(c.partitionKey(), value);
         return value.size() < c.partitionKey().levels()
-                ? QueryPlan.range(epk, epk + "FF", true, false)
+                ? QueryPlan.range(epk, EpkRange.forPrefix(epk).maxExclusive(), true, false)
                 : QueryPlan.range(epk, epk, true, true);
     }
 }

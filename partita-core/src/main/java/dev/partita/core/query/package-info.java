@@ -1,5 +1,6 @@
 /**
- * Query execution: the scope a query runs on (physical partition, logical partition, container), paging with
+ * Query execution: a query over a {@link dev.partita.core.request.Scope} (physical partition, logical partition,
+ * container), paging with
  * continuation tokens, the SDK's query plans, and index use: a sargable filter on an indexed path reads candidates
  * from the index instead of scanning the scope, ORDER BY on document paths walks the first key's index in order, and
  * ORDER BY is refused where the service's index could not serve it.

@@ -39,4 +39,33 @@ public final class Bytes {
     public static String hex(byte[] bytes) {
         return bytes == null ? "null" : HexFormat.of().formatHex(bytes);
     }
+
+    /** Writes {@code v} big-endian at {@code off}: the one long codec of keys and values. */
+    public static void putLong(byte[] b, int off, long v) {
+        for (int i = 7; i >= 0; i--) {
+            b[off + i] = (byte) v;
+            v >>>= 8;
+        }
+    }
+
+    /** The big-endian long at {@code off}. */
+    public static long getLong(byte[] b, int off) {
+        long v = 0;
+        for (int i = 0; i < 8; i++) {
+            v = (v << 8) | (b[off + i] & 0xFF);
+        }
+        return v;
+    }
+
+    /** {@code v} as 8 big-endian bytes. */
+    public static byte[] longBytes(long v) {
+        byte[] b = new byte[8];
+        putLong(b, 0, v);
+        return b;
+    }
+
+    /** The long a value written by {@link #longBytes} holds; 0 when there is none. */
+    public static long longValue(byte[] value) {
+        return value == null ? 0 : getLong(value, 0);
+    }
 }

@@ -30,9 +30,6 @@ public final class StoreKeys {
         return k;
     }
 
-    public static byte[] metaPrefix(String namePrefix) {
-        return meta(namePrefix);
-    }
 
     public static byte[] item(int container, String epk, String id) {
         return withEpk(ITEM, container, epk, utf8(id));
@@ -43,11 +40,24 @@ public final class StoreKeys {
         return withEpk(ITEM, container, epk, new byte[0], false);
     }
 
-    /** The items of one container whose EPK lies in [min, max): {@code max == "FF"} is the end of the container. */
+    /** The items of one container whose EPK lies in [min, max) (EPKs are hex text, all below the maximum EPK). */
     public static byte[][] itemRange(int container, String minInclusive, String maxExclusive) {
-        byte[] from = itemFloor(container, minInclusive);
-        byte[] to = "FF".equals(maxExclusive) ? containerEnd(ITEM, container) : itemFloor(container, maxExclusive);
-        return new byte[][] {from, to};
+        return new byte[][] {itemFloor(container, minInclusive), itemFloor(container, maxExclusive)};
+    }
+
+    /** Every item of one container. */
+    public static byte[][] containerItems(int container) {
+        return new byte[][] {containerStart(ITEM, container), containerEnd(ITEM, container)};
+    }
+
+    /** The change log's pruning mark of a container: the largest LSN whose record pruning dropped. */
+    public static byte[] changeLogFloor(int container) {
+        return meta("changefeed-floor/" + container);
+    }
+
+    /** The record of a container's last committed LSN. */
+    public static byte[] containerLsn(int container) {
+        return meta("lsn/" + container);
     }
 
     /** The items of one logical partition (one exact EPK). */
@@ -60,7 +70,7 @@ public final class StoreKeys {
 
     public static byte[] log(int container, long lsn) {
         byte[] k = containerPrefix(LOG, container, 8);
-        writeLong(k, 5, lsn);
+        Bytes.putLong(k, 5, lsn);
         return k;
     }
 
@@ -75,7 +85,7 @@ public final class StoreKeys {
         byte[] e = utf8(epk);
         byte[] i = utf8(id);
         byte[] k = containerPrefix(TTL, container, 8 + e.length + 1 + i.length);
-        writeLong(k, 5, expiresAtSeconds);
+        Bytes.putLong(k, 5, expiresAtSeconds);
         System.arraycopy(e, 0, k, 13, e.length);
         System.arraycopy(i, 0, k, 14 + e.length, i.length);
         return k;
@@ -139,9 +149,6 @@ public final class StoreKeys {
         return new byte[] {ITEM, LOG, UNIQUE, TTL, PARTITION_SIZE, INDEX};
     }
 
-    public static byte itemSpace() {
-        return ITEM;
-    }
 
     public static byte logSpace() {
         return LOG;
@@ -166,12 +173,9 @@ public final class StoreKeys {
     }
 
     public static long logLsn(byte[] key) {
-        return readLong(key, 5);
+        return Bytes.getLong(key, 5);
     }
 
-    public static long ttlExpiresAt(byte[] key) {
-        return readLong(key, 5);
-    }
 
     public static String ttlEpk(byte[] key) {
         int sep = indexOf(key, 13, (byte) 0);
@@ -183,9 +187,6 @@ public final class StoreKeys {
         return new String(key, sep + 1, key.length - sep - 1, StandardCharsets.UTF_8);
     }
 
-    public static String metaName(byte[] key) {
-        return new String(key, 1, key.length - 1, StandardCharsets.UTF_8);
-    }
 
     /** The smallest key greater than every key starting with {@code prefix}; null when there is none. */
     public static byte[] prefixEnd(byte[] prefix) {
@@ -238,18 +239,5 @@ public final class StoreKeys {
         b[off + 3] = (byte) v;
     }
 
-    static void writeLong(byte[] b, int off, long v) {
-        for (int i = 7; i >= 0; i--) {
-            b[off + i] = (byte) v;
-            v >>>= 8;
-        }
-    }
 
-    static long readLong(byte[] b, int off) {
-        long v = 0;
-        for (int i = 0; i < 8; i++) {
-            v = (v << 8) | (b[off + i] & 0xFF);
-        }
-        return v;
-    }
 }

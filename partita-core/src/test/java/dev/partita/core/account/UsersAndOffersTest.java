@@ -30,7 +30,7 @@ class UsersAndOffersTest {
         try (Engine e = engine()) {
             DatabaseInfo db = e.createDatabase(Json.object().put("id", "d"), Throughput.NONE);
             e.createContainer("d", container("c"), Throughput.NONE, 0);
-            Users users = new Users(e);
+            Users users = e.users();
             Users.User u = users.createUser(db, Json.object().put("id", "alice"));
             byte[] userRid = ResourceIds.tryDecode(u.rid());
             assertThat(userRid).hasSize(8);
@@ -44,7 +44,7 @@ class UsersAndOffersTest {
             assertThat(ResourceIds.tryDecode(p.rid())).hasSize(16);
             assertThat(p.mode()).isEqualTo("all");
             assertThat(p.partitionKeyValue()).isNotNull();
-            assertThat(new Users(e).permissionByRid(p.rid())).isEqualTo(p);
+            assertThat(e.users().permissionByRid(p.rid())).isEqualTo(p);
 
             assertThatThrownBy(() -> users.createPermission(db, "alice", Json.object().put("id", "q")
                     .put("permissionMode", "Write").put("resource", "dbs/d/colls/c")))
@@ -65,13 +65,13 @@ class UsersAndOffersTest {
             e.createDatabase(Json.object().put("id", "d"), Throughput.manual(1000));
             ContainerInfo c = e.createContainer("d", container("c"), Throughput.manual(400), 0);
             e.createContainer("d", container("none"), Throughput.NONE, 0);
-            Offers offers = new Offers(e);
+            Offers offers = e.offers();
             assertThat(offers.list()).hasSize(2);
             Offers.Offer o = offers.forResource(c.rid());
             assertThat(ResourceIds.tryDecode(o.rid())).hasSize(3);
-            assertThat(o.toJson().get("content").get("offerThroughput").asInt()).isEqualTo(400);
+            assertThat(offers.toJson(o).get("content").get("offerThroughput").asInt()).isEqualTo(400);
 
-            ObjectNode replace = o.toJson();
+            ObjectNode replace = offers.toJson(o);
             replace.putObject("content").putObject("offerAutopilotSettings").put("maxThroughput", 4000);
             Offers.Offer after = offers.replace(o.rid(), replace);
             assertThat(after.rid()).isEqualTo(o.rid());
@@ -80,9 +80,9 @@ class UsersAndOffersTest {
             assertThat(e.readContainer("d", "c").throughput()).isEqualTo(Throughput.autoscale(4000));
             assertThat(offers.read(o.rid())).isEqualTo(after);
 
-            assertThatThrownBy(() -> Offers.validate(Throughput.manual(350)))
+            assertThatThrownBy(() -> Offers.validate(Throughput.manual(350), Limits.DEFAULTS))
                     .isInstanceOf(ServiceException.class);
-            assertThatThrownBy(() -> Offers.validate(Throughput.autoscale(1500)))
+            assertThatThrownBy(() -> Offers.validate(Throughput.autoscale(1500), Limits.DEFAULTS))
                     .isInstanceOf(ServiceException.class);
             e.deleteContainer("d", "c");
             assertThatThrownBy(() -> offers.read(o.rid()))

@@ -1,5 +1,6 @@
 package dev.partita.core.capacity;
 
+import dev.partita.core.request.RequestOptions;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.request.Priority;
 
@@ -14,7 +15,8 @@ import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.Offers;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.request.Conditions;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
+import dev.partita.core.partition.KeyRoute;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.store.MemoryStore;
@@ -113,7 +115,7 @@ class CapacityTest {
         engine.runDueSplits();
         assertThat(engine.readContainer("db", "c").partitions().partitions()).hasSize(1);
         clock.advance(Duration.ofMinutes(1));
-        engine.items(c); // any entry point runs splits that fell due
+        engine.container(c); // any entry point runs splits that fell due
         ContainerInfo after = engine.readContainer("db", "c");
         assertThat(after.partitions().partitions()).hasSize(2);
         assertThat(engine.throughputSplitPending(after)).isFalse();
@@ -142,17 +144,17 @@ class CapacityTest {
                 .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
         ContainerInfo c = container("db", "c", Throughput.NONE);
         assertThat(engine.capacity().budget(c, "0").rate()).isEqualTo(5_000);
-        assertThat(new Offers(engine).list()).isEmpty();
+        assertThat(engine.offers().list()).isEmpty();
     }
 
     @Test
     void offersValidateManualAndAutoscaleSteps() {
         open(Limits.DEFAULTS);
-        assertThatThrownBy(() -> Offers.validate(Throughput.manual(450))).isInstanceOf(ServiceException.class);
-        assertThatThrownBy(() -> Offers.validate(Throughput.autoscale(4500))).isInstanceOf(ServiceException.class);
-        assertThatThrownBy(() -> Offers.validate(Throughput.manual(300))).isInstanceOf(ServiceException.class);
-        assertThat(Offers.validate(Throughput.manual(500))).isNotNull();
-        assertThat(Offers.validate(Throughput.autoscale(5000))).isNotNull();
+        assertThatThrownBy(() -> Offers.validate(Throughput.manual(450), Limits.DEFAULTS)).isInstanceOf(ServiceException.class);
+        assertThatThrownBy(() -> Offers.validate(Throughput.autoscale(4500), Limits.DEFAULTS)).isInstanceOf(ServiceException.class);
+        assertThatThrownBy(() -> Offers.validate(Throughput.manual(300), Limits.DEFAULTS)).isInstanceOf(ServiceException.class);
+        assertThat(Offers.validate(Throughput.manual(500), Limits.DEFAULTS)).isNotNull();
+        assertThat(Offers.validate(Throughput.autoscale(5000), Limits.DEFAULTS)).isNotNull();
     }
 
     // ---- budgets
@@ -196,31 +198,37 @@ class CapacityTest {
     }
 
     @Test
-    void aThrottledWriteAppliesNothingAndTheRetryAfterLetsItThrough() {
+    void anInProcessCallerIsChargedAndThrottledLikeAnSdkCaller() {
         open(Limits.DEFAULTS);
         ContainerInfo c = container("db", "c", Throughput.manual(400));
-        Capacity cap = engine.capacity().enforce(true);
-        Items items = engine.items(c);
+        engine.capacity().enforce(true);
+        ContainerHandle items = engine.container(c);
         PartitionKeyValue pk = PartitionKeyValue.fromHeader("[\"a\"]");
-        String range = Capacity.rangeOf(c, pk).id();
         int written = 0;
         ServiceException refused = null;
         for (int i = 0; i < 200 && refused == null; i++) {
-            String id = "i" + i;
             try {
-                cap.admit(c, range, Priority.HIGH);
+                var r = items.create(bytes("{\"id\":\"i" + i + "\",\"pk\":\"a\"}"), RequestOptions.of(pk));
+                // the cost model's price of a small write with default indexing, on the result
+                assertThat(r.requestCharge()).isBetween(5.0, 7.0);
+                written++;
             } catch (ServiceException e) {
                 refused = e;
-                break;
             }
-            var r = items.create(pk, bytes("{\"id\":\"" + id + "\",\"pk\":\"a\"}"), Conditions.NONE);
-            cap.charge(c, r.rangeId(), cap.costs().price(r.work()));
-            written++;
         }
         assertThat(refused).isNotNull();
+        assertThat(refused.status()).isEqualTo(429);
+        assertThat(refused.subStatus()).isEqualTo(3200);
+        assertThat(refused.requestCharge()).as("429s are free").isZero();
         assertThat(written).isBetween(400 / 7, 400 / 5 + 1);
         clock.advance(Duration.ofMillis(refused.retryAfterMillis()));
-        cap.admit(c, range, Priority.HIGH);
+        String throttledId = "i" + written;
+        assertThatThrownBy(() -> items.read(throttledId, RequestOptions.of(pk)))
+                .as("the throttled write applied nothing").isInstanceOfSatisfying(ServiceException.class,
+                        e -> assertThat(e.status()).isEqualTo(404));
+        assertThat(items.create(bytes("{\"id\":\"late\",\"pk\":\"a\"}"), RequestOptions.of(pk)).status())
+                .as("the retry-after lets it through").isEqualTo(201);
+        assertThat(engine.capacity().throttledRequests()).isGreaterThanOrEqualTo(1);
     }
 
     @Test
@@ -272,11 +280,11 @@ class CapacityTest {
     void aPhysicalPartitionOverItsStorageLimitSplitsButOneLogicalPartitionCannot() {
         open(Limits.DEFAULTS.toBuilder().maxPhysicalPartitionBytes(20_000).build());
         ContainerInfo c = container("db", "c", Throughput.manual(400));
-        Items items = engine.items(c);
+        ContainerHandle items = engine.container(c);
         for (int i = 0; i < 60; i++) {
             String k = "k" + (i % 12);
-            items.create(PartitionKeyValue.fromHeader("[\"" + k + "\"]"), bytes("{\"id\":\"i" + i + "\",\"pk\":\"" + k
-                    + "\",\"pad\":\"" + "p".repeat(400) + "\"}"), Conditions.NONE);
+            items.create(bytes("{\"id\":\"i" + i + "\",\"pk\":\"" + k
+                    + "\",\"pad\":\"" + "p".repeat(400) + "\"}"), RequestOptions.of(PartitionKeyValue.fromHeader("[\"" + k + "\"]")));
         }
         assertThat(engine.splitOversizedPartitions()).isEqualTo(1);
         ContainerInfo after = engine.readContainer("db", "c");
@@ -284,14 +292,13 @@ class CapacityTest {
         // every item is still found where the new map routes it
         for (int i = 0; i < 60; i++) {
             String k = "k" + (i % 12);
-            assertThat(engine.items(after).read(PartitionKeyValue.fromHeader("[\"" + k + "\"]"), "i" + i,
-                    Conditions.NONE).status()).isEqualTo(200);
+            assertThat(engine.container(after).read("i" + i, RequestOptions.of(PartitionKeyValue.fromHeader("[\"" + k + "\"]"))).status()).isEqualTo(200);
         }
         // one logical partition over the limit stays whole
         ContainerInfo one = container("db", "one", Throughput.manual(400));
         for (int i = 0; i < 60; i++) {
-            engine.items(one).create(PartitionKeyValue.fromHeader("[\"same\"]"), bytes("{\"id\":\"i" + i
-                    + "\",\"pk\":\"same\",\"pad\":\"" + "p".repeat(400) + "\"}"), Conditions.NONE);
+            engine.container(one).create(bytes("{\"id\":\"i" + i
+                    + "\",\"pk\":\"same\",\"pad\":\"" + "p".repeat(400) + "\"}"), RequestOptions.of(PartitionKeyValue.fromHeader("[\"same\"]")));
         }
         engine.splitOversizedPartitions();
         assertThat(engine.readContainer("db", "one").partitions().partitions()).hasSize(1);
@@ -301,13 +308,12 @@ class CapacityTest {
     void aScaledLogicalPartitionLimitRefusesWritesWith403And1014() {
         open(Limits.DEFAULTS.scaled(1.0 / 10_000_000)); // 20 GB / 10^7 = ~2 KB per logical partition
         ContainerInfo c = container("db", "c", Throughput.manual(400));
-        Items items = engine.items(c);
+        ContainerHandle items = engine.container(c);
         PartitionKeyValue pk = PartitionKeyValue.fromHeader("[\"a\"]");
         ServiceException full = null;
         for (int i = 0; i < 50 && full == null; i++) {
             try {
-                items.create(pk, bytes("{\"id\":\"i" + i + "\",\"pk\":\"a\",\"pad\":\"" + "p".repeat(200) + "\"}"),
-                        Conditions.NONE);
+                items.create(bytes("{\"id\":\"i" + i + "\",\"pk\":\"a\",\"pad\":\"" + "p".repeat(200) + "\"}"), RequestOptions.of(pk));
             } catch (ServiceException e) {
                 full = e;
             }

@@ -1,5 +1,6 @@
 package dev.partita.core.capacity;
 
+import dev.partita.core.request.RequestOptions;
 import dev.partita.core.limits.Limits;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,7 +15,7 @@ import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.request.Conditions;
 import dev.partita.core.item.ItemResult;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.store.MemoryStore;
 import java.nio.charset.StandardCharsets;
@@ -182,17 +183,17 @@ class CostModelCalibrationTest {
             ContainerInfo c = engine.createContainer("db", Json.parseObject(bytes(
                     "{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"],\"kind\":\"Hash\",\"version\":2}}"), "c"),
                     Throughput.manual(400), 0);
-            Items items = engine.items(c);
+            ContainerHandle items = engine.container(c);
             PartitionKeyValue pk = PartitionKeyValue.fromHeader("[\"a\"]");
             // the stored JSON gains ~200 bytes of system properties: aim the stored size at 1 KB and 100 KB
-            items.create(pk, bytes(doc("small", 1024 - 210)), Conditions.NONE);
-            items.create(pk, bytes(doc("large", 100 * 1024 - 210)), Conditions.NONE);
-            ItemResult small = items.read(pk, "small", Conditions.NONE);
-            ItemResult large = items.read(pk, "large", Conditions.NONE);
+            items.create(bytes(doc("small", 1024 - 210)), RequestOptions.of(pk));
+            items.create(bytes(doc("large", 100 * 1024 - 210)), RequestOptions.of(pk));
+            ItemResult small = items.read("small", RequestOptions.of(pk));
+            ItemResult large = items.read("large", RequestOptions.of(pk));
             assertThat(small.item().jsonLength()).isBetween(900, 1024);
             assertThat(COSTS.price(small.work())).isEqualTo(1.00);
             assertNear(COSTS.price(large.work()), 10.0);
-            ItemResult notModified = items.read(pk, "large", Conditions.ifNoneMatch(large.etag()));
+            ItemResult notModified = items.read("large", RequestOptions.of(pk).withConditions(Conditions.ifNoneMatch(large.etag())));
             assertThat(COSTS.price(notModified.work())).isEqualTo(1.00);
         }
     }

@@ -1,5 +1,8 @@
 package dev.partita.core.changefeed;
 
+import dev.partita.core.store.ChangeRecord;
+import dev.partita.core.request.Scope;
+import dev.partita.core.request.RequestOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -14,9 +17,9 @@ import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.capacity.Work;
-import dev.partita.core.changefeed.ChangeRecord.Operation;
+import dev.partita.core.store.ChangeRecord.Operation;
 import dev.partita.core.request.Conditions;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
@@ -42,7 +45,7 @@ abstract class ChangeFeedReaderTest {
     MutableClock clock = new MutableClock(Instant.parse("2026-11-30T12:00:00Z"));
     Engine engine;
     ContainerInfo c;
-    Items items;
+    ContainerHandle items;
 
     @TempDir
     Path tmp;
@@ -55,7 +58,7 @@ abstract class ChangeFeedReaderTest {
         engine.createDatabase(json("{\"id\":\"db\"}"), Throughput.NONE);
         c = engine.createContainer("db", json("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"],\"kind\":\"Hash\","
                 + "\"version\":2},\"defaultTtl\":-1}"), Throughput.NONE, 3);
-        items = engine.items(c);
+        items = engine.container(c);
     }
 
     @AfterEach
@@ -72,20 +75,20 @@ abstract class ChangeFeedReaderTest {
     }
 
     void put(String id, String pk, int v) {
-        items.upsert(pk(pk), ("{\"id\":\"" + id + "\",\"pk\":\"" + pk + "\",\"v\":" + v + "}")
-                .getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+        items.upsert(("{\"id\":\"" + id + "\",\"pk\":\"" + pk + "\",\"v\":" + v + "}")
+                .getBytes(StandardCharsets.UTF_8), RequestOptions.of(pk(pk)));
     }
 
     void delete(String id, String pk) {
-        items.delete(pk(pk), id, Conditions.NONE);
+        items.delete(id, RequestOptions.of(pk(pk)));
     }
 
-    ChangeFeedPage read(ChangeFeedScope scope, ChangeFeedStart start, int max, ChangeFeedMode mode) {
-        return engine.changeFeed(c, scope, start, max, mode);
+    ChangeFeedPage read(Scope scope, ChangeFeedStart start, int max, ChangeFeedMode mode) {
+        return engine.container(c).changeFeed(start, mode, RequestOptions.scoped(scope).withMaxItemCount(max));
     }
 
     /** Pages through a scope until an empty page; returns every change and the final continuation. */
-    List<ChangeRecord> drain(ChangeFeedScope scope, ChangeFeedStart start, int max, ChangeFeedMode mode,
+    List<ChangeRecord> drain(Scope scope, ChangeFeedStart start, int max, ChangeFeedMode mode,
             long[] continuation) {
         List<ChangeRecord> out = new ArrayList<>();
         ChangeFeedPage page = read(scope, start, max, mode);
@@ -114,14 +117,14 @@ abstract class ChangeFeedReaderTest {
         put("c", "p3", 1);
         delete("b", "p2");
         long[] cont = new long[1];
-        List<ChangeRecord> all = drain(ChangeFeedScope.CONTAINER, ChangeFeedStart.beginning(), 1, LV, cont);
+        List<ChangeRecord> all = drain(Scope.CONTAINER, ChangeFeedStart.beginning(), 1, LV, cont);
         assertThat(ids(all)).containsExactly("a", "c");
         assertThat(v(all.get(0))).isEqualTo(2);
         assertThat(all.get(0).lsn()).isEqualTo(3);
         assertThat(cont[0]).as("an empty page's continuation is the head").isEqualTo(engine.lsn(c));
 
         put("d", "p4", 1);
-        ChangeFeedPage next = read(ChangeFeedScope.CONTAINER, ChangeFeedStart.after(cont[0]), 10, LV);
+        ChangeFeedPage next = read(Scope.CONTAINER, ChangeFeedStart.after(cont[0]), 10, LV);
         assertThat(ids(next.changes())).containsExactly("d");
         assertThat(next.continuationLsn()).isEqualTo(6);
         assertThat(next.headLsn()).isEqualTo(6);
@@ -135,10 +138,10 @@ abstract class ChangeFeedReaderTest {
         for (int i = 0; i < 5; i++) {
             put("i" + i, "p" + i, 1);
         }
-        ChangeFeedPage full = read(ChangeFeedScope.CONTAINER, ChangeFeedStart.beginning(), 2, LV);
+        ChangeFeedPage full = read(Scope.CONTAINER, ChangeFeedStart.beginning(), 2, LV);
         assertThat(full.changes()).hasSize(2);
         assertThat(full.continuationLsn()).isEqualTo(full.changes().get(1).lsn());
-        ChangeFeedPage rest = read(ChangeFeedScope.CONTAINER, ChangeFeedStart.after(full.continuationLsn()), 10, LV);
+        ChangeFeedPage rest = read(Scope.CONTAINER, ChangeFeedStart.after(full.continuationLsn()), 10, LV);
         assertThat(rest.changes()).hasSize(3);
         assertThat(rest.continuationLsn()).isEqualTo(5);
     }
@@ -147,7 +150,7 @@ abstract class ChangeFeedReaderTest {
     void fromNowIsEmptyWithTheHeadAsContinuation() {
         put("a", "p1", 1);
         put("b", "p2", 1);
-        ChangeFeedPage now = read(ChangeFeedScope.range("1"), ChangeFeedStart.now(), 10, LV);
+        ChangeFeedPage now = read(Scope.range("1"), ChangeFeedStart.now(), 10, LV);
         assertThat(now.notModified()).isTrue();
         assertThat(now.continuationLsn()).isEqualTo(2);
         assertThat(now.sessionToken()).isEqualTo("1:-1#2");
@@ -155,11 +158,10 @@ abstract class ChangeFeedReaderTest {
 
     @Test
     void expiredItemsLeaveTheLatestVersionFeedAtOnce() {
-        items.create(pk("p"), "{\"id\":\"e\",\"pk\":\"p\",\"ttl\":5}".getBytes(StandardCharsets.UTF_8),
-                Conditions.NONE);
+        items.create("{\"id\":\"e\",\"pk\":\"p\",\"ttl\":5}".getBytes(StandardCharsets.UTF_8), RequestOptions.of(pk("p")));
         put("k", "p", 1);
         clock.advance(Duration.ofSeconds(10));
-        assertThat(ids(read(ChangeFeedScope.CONTAINER, ChangeFeedStart.beginning(), 10, LV).changes()))
+        assertThat(ids(read(Scope.CONTAINER, ChangeFeedStart.beginning(), 10, LV).changes()))
                 .containsExactly("k");
     }
 
@@ -170,7 +172,7 @@ abstract class ChangeFeedReaderTest {
         }
         Set<String> seen = new HashSet<>();
         for (PhysicalPartition p : c.partitions().partitions()) {
-            for (ChangeRecord r : read(ChangeFeedScope.range(p.id()), ChangeFeedStart.beginning(), 100, LV)
+            for (ChangeRecord r : read(Scope.range(p.id()), ChangeFeedStart.beginning(), 100, LV)
                     .changes()) {
                 assertThat(p.contains(r.epk())).isTrue();
                 assertThat(seen.add(r.id())).isTrue();
@@ -178,9 +180,9 @@ abstract class ChangeFeedReaderTest {
         }
         assertThat(seen).hasSize(30);
 
-        ChangeFeedPage before = read(ChangeFeedScope.range("0"), ChangeFeedStart.beginning(), 3, LV);
+        ChangeFeedPage before = read(Scope.range("0"), ChangeFeedStart.beginning(), 3, LV);
         ContainerInfo split = engine.split(c, "0");
-        assertThatThrownBy(() -> read(ChangeFeedScope.range("0"), ChangeFeedStart.after(before.continuationLsn()),
+        assertThatThrownBy(() -> read(Scope.range("0"), ChangeFeedStart.after(before.continuationLsn()),
                 10, LV)).isInstanceOfSatisfying(ServiceException.class, e -> {
                     assertThat(e.status()).isEqualTo(410);
                     assertThat(e.subStatus()).isEqualTo(SubStatus.PARTITION_KEY_RANGE_GONE);
@@ -189,11 +191,11 @@ abstract class ChangeFeedReaderTest {
         Set<String> rest = new HashSet<>();
         for (PhysicalPartition child : split.partitions().partitions()) {
             if (child.parents().contains("0")) {
-                rest.addAll(ids(read(ChangeFeedScope.range(child.id()),
+                rest.addAll(ids(read(Scope.range(child.id()),
                         ChangeFeedStart.after(before.continuationLsn()), 100, LV).changes()));
             }
         }
-        Set<String> parentAll = new HashSet<>(ids(read(ChangeFeedScope.epkRange(null, "",
+        Set<String> parentAll = new HashSet<>(ids(read(Scope.epkRange(null, "",
                 c.partitions().byId("0").maxExclusive()), ChangeFeedStart.beginning(), 100, LV).changes()));
         assertThat(rest).doesNotContainAnyElementsOf(ids(before.changes()));
         rest.addAll(ids(before.changes()));
@@ -209,12 +211,12 @@ abstract class ChangeFeedReaderTest {
         String epk = EffectivePartitionKey.of(c.partitionKey(), pk("p2"));
         String owner = c.partitions().route(epk).id();
         PhysicalPartition range = c.partitions().byId(owner);
-        List<ChangeRecord> sub = read(ChangeFeedScope.epkRange(owner, epk, range.maxExclusive()),
+        List<ChangeRecord> sub = read(Scope.epkRange(owner, epk, range.maxExclusive()),
                 ChangeFeedStart.beginning(), 100, LV).changes();
         assertThat(sub).allSatisfy(r -> assertThat(r.epk()).isGreaterThanOrEqualTo(epk));
         assertThat(ids(sub)).contains("i2", "i7", "i12", "i17");
 
-        List<ChangeRecord> logical = read(ChangeFeedScope.partitionKey(pk("p2")), ChangeFeedStart.beginning(), 100,
+        List<ChangeRecord> logical = read(Scope.partitionKey(pk("p2")), ChangeFeedStart.beginning(), 100,
                 LV).changes();
         assertThat(ids(logical)).containsExactly("i2", "i7", "i12", "i17");
         assertThat(p0.minInclusive()).isEmpty();
@@ -224,19 +226,17 @@ abstract class ChangeFeedReaderTest {
     void aHierarchicalKeyPrefix() {
         ContainerInfo h = engine.createContainer("db", json("{\"id\":\"h\",\"partitionKey\":{\"paths\":[\"/t\",\"/u\"],"
                 + "\"kind\":\"MultiHash\",\"version\":2}}"), Throughput.NONE, 3);
-        Items hi = engine.items(h);
+        ContainerHandle hi = engine.container(h);
         for (int i = 0; i < 12; i++) {
             String t = "t" + (i % 2);
             String u = "u" + (i % 3);
-            hi.create(PartitionKeyValue.fromHeader("[\"" + t + "\",\"" + u + "\"]"),
-                    ("{\"id\":\"h" + i + "\",\"t\":\"" + t + "\",\"u\":\"" + u + "\"}").getBytes(StandardCharsets.UTF_8),
-                    Conditions.NONE);
+            hi.create(("{\"id\":\"h" + i + "\",\"t\":\"" + t + "\",\"u\":\"" + u + "\"}").getBytes(StandardCharsets.UTF_8), RequestOptions.of(PartitionKeyValue.fromHeader("[\"" + t + "\",\"" + u + "\"]")));
         }
-        List<ChangeRecord> t1 = engine.changeFeed(h, ChangeFeedScope.partitionKey(PartitionKeyValue.fromHeader(
-                "[\"t1\"]")), ChangeFeedStart.beginning(), 100, LV).changes();
+        List<ChangeRecord> t1 = engine.container(h).changeFeed(ChangeFeedStart.beginning(), LV, RequestOptions.scoped(Scope.partitionKey(PartitionKeyValue.fromHeader(
+                "[\"t1\"]"))).withMaxItemCount(100)).changes();
         assertThat(ids(t1)).containsExactly("h1", "h3", "h5", "h7", "h9", "h11");
-        List<ChangeRecord> t1u2 = engine.changeFeed(h, ChangeFeedScope.partitionKey(PartitionKeyValue.fromHeader(
-                "[\"t1\",\"u2\"]")), ChangeFeedStart.beginning(), 100, LV).changes();
+        List<ChangeRecord> t1u2 = engine.container(h).changeFeed(ChangeFeedStart.beginning(), LV, RequestOptions.scoped(Scope.partitionKey(PartitionKeyValue.fromHeader(
+                "[\"t1\",\"u2\"]"))).withMaxItemCount(100)).changes();
         assertThat(ids(t1u2)).containsExactly("h5", "h11");
     }
 
@@ -246,24 +246,23 @@ abstract class ChangeFeedReaderTest {
         clock.advance(Duration.ofSeconds(30));
         Instant t = clock.instant();
         put("new", "p", 1);
-        assertThat(ids(read(ChangeFeedScope.CONTAINER, ChangeFeedStart.pointInTime(t), 10, LV).changes()))
+        assertThat(ids(read(Scope.CONTAINER, ChangeFeedStart.pointInTime(t), 10, LV).changes()))
                 .containsExactly("new");
-        assertThat(ids(read(ChangeFeedScope.CONTAINER, ChangeFeedStart.pointInTime(t.plusSeconds(1)), 10, LV)
+        assertThat(ids(read(Scope.CONTAINER, ChangeFeedStart.pointInTime(t.plusSeconds(1)), 10, LV)
                 .changes())).isEmpty();
     }
 
     @Test
     void allVersionsHasEveryOperationAndMarksTtlExpiries() {
-        long start = read(ChangeFeedScope.CONTAINER, ChangeFeedStart.now(), 10, AVAD).continuationLsn();
+        long start = read(Scope.CONTAINER, ChangeFeedStart.now(), 10, AVAD).continuationLsn();
         put("a", "p", 1);
         put("a", "p", 2);
         delete("a", "p");
-        items.create(pk("q"), "{\"id\":\"e\",\"pk\":\"q\",\"ttl\":5}".getBytes(StandardCharsets.UTF_8),
-                Conditions.NONE);
+        items.create("{\"id\":\"e\",\"pk\":\"q\",\"ttl\":5}".getBytes(StandardCharsets.UTF_8), RequestOptions.of(pk("q")));
         clock.advance(Duration.ofSeconds(10));
         assertThat(engine.sweepExpired()).isEqualTo(1);
         long[] cont = new long[1];
-        List<ChangeRecord> all = drain(ChangeFeedScope.CONTAINER, ChangeFeedStart.after(start), 2, AVAD, cont);
+        List<ChangeRecord> all = drain(Scope.CONTAINER, ChangeFeedStart.after(start), 2, AVAD, cont);
         assertThat(all).extracting(ChangeRecord::operation).containsExactly(Operation.CREATE, Operation.REPLACE,
                 Operation.DELETE, Operation.CREATE, Operation.TTL_EXPIRE);
         assertThat(all).extracting(ChangeRecord::previousLsn).containsExactly(0L, 1L, 2L, 0L, 4L);
@@ -272,20 +271,20 @@ abstract class ChangeFeedReaderTest {
 
     @Test
     void allVersionsStartsOnlyFromNowOrAContinuationInsideTheRetentionWindow() {
-        assertThatThrownBy(() -> read(ChangeFeedScope.CONTAINER, ChangeFeedStart.beginning(), 10, AVAD))
+        assertThatThrownBy(() -> read(Scope.CONTAINER, ChangeFeedStart.beginning(), 10, AVAD))
                 .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
-        long start = read(ChangeFeedScope.CONTAINER, ChangeFeedStart.now(), 10, AVAD).continuationLsn();
+        long start = read(Scope.CONTAINER, ChangeFeedStart.now(), 10, AVAD).continuationLsn();
         put("a", "p", 1);
         put("a", "p", 2);
         put("b", "p", 1);
         long after = 2;
         clock.advance(Limits.DEFAULTS.changeLogRetention().plusMinutes(1));
         assertThat(engine.pruneChangeLog()).isEqualTo(1); // a's first version; the latest versions stay
-        assertThatThrownBy(() -> read(ChangeFeedScope.CONTAINER, ChangeFeedStart.after(start), 10, AVAD))
+        assertThatThrownBy(() -> read(Scope.CONTAINER, ChangeFeedStart.after(start), 10, AVAD))
                 .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
-        assertThat(ids(read(ChangeFeedScope.CONTAINER, ChangeFeedStart.after(after), 10, AVAD).changes()))
+        assertThat(ids(read(Scope.CONTAINER, ChangeFeedStart.after(after), 10, AVAD).changes()))
                 .containsExactly("b");
-        assertThat(ids(read(ChangeFeedScope.CONTAINER, ChangeFeedStart.beginning(), 10, LV).changes()))
+        assertThat(ids(read(Scope.CONTAINER, ChangeFeedStart.beginning(), 10, LV).changes()))
                 .containsExactly("a", "b");
     }
 
@@ -295,9 +294,9 @@ abstract class ChangeFeedReaderTest {
                 + "\"changeFeedPolicy\":{\"retentionDuration\":10}}"), Throughput.NONE, 1);
         assertThat(ChangeLogRetention.of(short1, Limits.DEFAULTS)).isEqualTo(Duration.ofMinutes(10));
         assertThat(ChangeLogRetention.of(c, Limits.DEFAULTS)).isEqualTo(Limits.DEFAULTS.changeLogRetention());
-        Items s = engine.items(short1);
-        s.upsert(pk("p"), "{\"id\":\"x\",\"pk\":\"p\",\"v\":1}".getBytes(StandardCharsets.UTF_8), Conditions.NONE);
-        s.upsert(pk("p"), "{\"id\":\"x\",\"pk\":\"p\",\"v\":2}".getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+        ContainerHandle s = engine.container(short1);
+        s.upsert("{\"id\":\"x\",\"pk\":\"p\",\"v\":1}".getBytes(StandardCharsets.UTF_8), RequestOptions.of(pk("p")));
+        s.upsert("{\"id\":\"x\",\"pk\":\"p\",\"v\":2}".getBytes(StandardCharsets.UTF_8), RequestOptions.of(pk("p")));
         put("y", "p", 1);
         put("y", "p", 2);
         clock.advance(Duration.ofMinutes(11));
@@ -319,7 +318,7 @@ abstract class ChangeFeedReaderTest {
         long after = 0;
         boolean writerDone = false;
         while (true) {
-            ChangeFeedPage page = read(ChangeFeedScope.CONTAINER, ChangeFeedStart.after(after), 37, AVAD);
+            ChangeFeedPage page = read(Scope.CONTAINER, ChangeFeedStart.after(after), 37, AVAD);
             for (ChangeRecord r : page.changes()) {
                 assertThat(seen.add(r.id())).as("each create once").isTrue();
             }

@@ -1,5 +1,7 @@
 package dev.partita.core.query;
 
+import dev.partita.core.request.Scope;
+import dev.partita.core.request.RequestOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,7 +20,7 @@ import dev.partita.core.index.IndexTerms;
 import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.request.Conditions;
 import dev.partita.core.item.ItemResult;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
@@ -168,9 +170,9 @@ class IndexedQueryTest {
     }
 
     static void load(Engine engine, Random r, int count) {
-        Items items = engine.items("db", "c");
+        ContainerHandle items = engine.container("db", "c");
         for (int i = 0; i < count; i++) {
-            items.create(null, Json.bytes(doc(r, "i" + i, "p" + r.nextInt(20))), Conditions.NONE);
+            items.create(Json.bytes(doc(r, "i" + i, "p" + r.nextInt(20))), RequestOptions.NONE);
         }
         // then change some of them through every write path
         for (int k = 0; k < count / 3; k++) {
@@ -181,25 +183,24 @@ class IndexedQueryTest {
             }
             PartitionKeyValue key = PartitionKeyValue.fromHeader("[\"" + pk + "\"]");
             switch (r.nextInt(6)) {
-                case 0 -> items.replace(key, "i" + i, Json.bytes(doc(r, "i" + i, pk)), Conditions.NONE);
-                case 1 -> items.upsert(key, Json.bytes(doc(r, "i" + i, pk)), Conditions.NONE);
-                case 2 -> items.patch(key, "i" + i, ("{\"operations\":[{\"op\":\"set\",\"path\":\"/n\",\"value\":"
-                        + scalar(r) + "}]}").getBytes(StandardCharsets.UTF_8), Conditions.NONE);
-                case 3 -> items.delete(key, "i" + i, Conditions.NONE);
-                case 4 -> items.batch(key, ("[{\"operationType\":\"Upsert\",\"resourceBody\":"
+                case 0 -> items.replace("i" + i, Json.bytes(doc(r, "i" + i, pk)), RequestOptions.of(key));
+                case 1 -> items.upsert(Json.bytes(doc(r, "i" + i, pk)), RequestOptions.of(key));
+                case 2 -> items.patch("i" + i, ("{\"operations\":[{\"op\":\"set\",\"path\":\"/n\",\"value\":"
+                        + scalar(r) + "}]}").getBytes(StandardCharsets.UTF_8), RequestOptions.of(key));
+                case 3 -> items.delete("i" + i, RequestOptions.of(key));
+                case 4 -> items.batch(("[{\"operationType\":\"Upsert\",\"resourceBody\":"
                         + doc(r, "i" + i, pk) + "},{\"operationType\":\"Create\",\"resourceBody\":"
-                        + doc(r, "b" + k, pk) + "}]").getBytes(StandardCharsets.UTF_8));
+                        + doc(r, "b" + k, pk) + "}]").getBytes(StandardCharsets.UTF_8), RequestOptions.of(key));
                 default -> items.bulk(("[{\"operationType\":\"Replace\",\"partitionKey\":\"[\\\"" + pk
                         + "\\\"]\",\"id\":\"i" + i + "\",\"resourceBody\":" + doc(r, "i" + i, pk) + "}]")
-                        .getBytes(StandardCharsets.UTF_8));
+                        .getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
             }
         }
     }
 
     static String pkOf(Engine engine, String id) {
         ContainerInfo c = engine.readContainer("db", "c");
-        List<JsonNode> rows = engine.query(c, QueryScope.CONTAINER, "SELECT VALUE c.pk FROM c WHERE c.id = @id",
-                Map.of("@id", Json.NODES.textNode(id)), null, -1).rows();
+        List<JsonNode> rows = engine.container(c).query("SELECT VALUE c.pk FROM c WHERE c.id = @id", Map.of("@id", Json.NODES.textNode(id)), RequestOptions.scoped(Scope.CONTAINER)).rows();
         return rows.isEmpty() ? null : rows.get(0).asText();
     }
 
@@ -211,7 +212,7 @@ class IndexedQueryTest {
             String token = null;
             int pages = 0;
             do {
-                QueryPage page = engine.query(c, QueryScope.range(p.id()), query, params, token, pageSize);
+                QueryPage page = engine.container(c).query(query, params, RequestOptions.scoped(Scope.range(p.id())).withContinuation(token).withMaxItemCount(pageSize));
                 assertThat(page.rows().size()).isLessThanOrEqualTo(pageSize);
                 rows.addAll(page.rows());
                 token = page.continuation();
@@ -232,14 +233,14 @@ class IndexedQueryTest {
 
     static List<JsonNode> whole(Engine engine, String query, Map<String, JsonNode> params) {
         ContainerInfo c = engine.readContainer("db", "c");
-        List<JsonNode> all = engine.query(c, QueryScope.CONTAINER, "SELECT * FROM c", Map.of(), null, -1).rows();
+        List<JsonNode> all = engine.container(c).query("SELECT * FROM c", Map.of(), RequestOptions.scoped(Scope.CONTAINER)).rows();
         return Sql.parse(query).execute(all, params, EvalContext.of(QueryExecutorTest.CLOCK));
     }
 
     /** The index entries in the store, and the ones a rebuild from the stored items would write: must be equal. */
     static void assertIndexMatchesItems(Engine engine) {
         ContainerInfo c = engine.readContainer("db", "c");
-        IndexingPolicy policy = IndexingPolicy.of(c.containerId(), c.properties().get("indexingPolicy"));
+        IndexingPolicy policy = c.indexingPolicy();
         TreeSet<byte[]> stored = new TreeSet<>(Bytes.COMPARATOR);
         try (Cursor cur = engine.store().scan(StoreKeys.containerStart(StoreKeys.indexSpace(), c.containerId()),
                 StoreKeys.containerEnd(StoreKeys.indexSpace(), c.containerId()))) {
@@ -395,10 +396,9 @@ class IndexedQueryTest {
             ObjectNode body = engine.readContainer("db", "c").properties().deepCopy();
             body.put("defaultTtl", 10);
             engine.replaceContainer("db", "c", body);
-            Items items = engine.items("db", "c");
+            ContainerHandle items = engine.container("db", "c");
             for (int i = 0; i < 10; i++) {
-                items.create(null, ("{\"id\":\"t" + i + "\",\"pk\":\"p\",\"n\":1}").getBytes(StandardCharsets.UTF_8),
-                        Conditions.NONE);
+                items.create(("{\"id\":\"t" + i + "\",\"pk\":\"p\",\"n\":1}").getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
             }
             long full = indexEntries(engine);
             clock.advance(java.time.Duration.ofSeconds(11));
@@ -427,10 +427,10 @@ class IndexedQueryTest {
                 {"includedPaths":[{"path":"/*"}],"excludedPaths":[{"path":"/cold/?"}]}""";
         for (int ranges : new int[] {1, 4}) {
             try (Engine engine = engine(ranges, policy)) {
-                Items items = engine.items("db", "c");
+                ContainerHandle items = engine.container("db", "c");
                 for (int i = 0; i < 500; i++) {
-                    items.create(null, ("{\"id\":\"i" + i + "\",\"pk\":\"p" + (i % 37) + "\",\"hot\":" + i
-                            + ",\"cold\":" + i + "}").getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+                    items.create(("{\"id\":\"i" + i + "\",\"pk\":\"p" + (i % 37) + "\",\"hot\":" + i
+                            + ",\"cold\":" + i + "}").getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
                 }
                 Work[] hot = {null};
                 Work[] cold = {null};
@@ -471,18 +471,18 @@ class IndexedQueryTest {
         byte[] body = item.append('}').toString().getBytes(StandardCharsets.UTF_8);
         PartitionKeyValue pk = PartitionKeyValue.fromHeader("[\"p\"]");
         try (Engine all = engine(1, null); Engine some = engine(1, nine)) {
-            ItemResult a = all.items("db", "c").create(null, body, Conditions.NONE);
-            ItemResult s = some.items("db", "c").create(null, body, Conditions.NONE);
+            ItemResult a = all.container("db", "c").create(body, RequestOptions.NONE);
+            ItemResult s = some.container("db", "c").create(body, RequestOptions.NONE);
             // default: id, pk, p1..p20, _rid, _self, _attachments, _ts (not _etag); nine paths: those + id + _ts
             assertThat(a.work().indexTerms()).isEqualTo(26);
             assertThat(s.work().indexTerms()).isEqualTo(11);
-            assertThat(all.items("db", "c").replace(pk, "x", body, Conditions.NONE).work().indexTerms())
+            assertThat(all.container("db", "c").replace("x", body, RequestOptions.of(pk)).work().indexTerms())
                     .isEqualTo(52);
-            assertThat(all.items("db", "c").delete(pk, "x", Conditions.NONE).work().indexTerms()).isEqualTo(26);
+            assertThat(all.container("db", "c").delete("x", RequestOptions.of(pk)).work().indexTerms()).isEqualTo(26);
             assertThat(indexEntries(all)).isZero();
         }
         try (Engine off = engine(1, "{\"indexingMode\":\"none\",\"automatic\":false}")) {
-            assertThat(off.items("db", "c").create(null, body, Conditions.NONE).work().indexTerms()).isZero();
+            assertThat(off.container("db", "c").create(body, RequestOptions.NONE).work().indexTerms()).isZero();
         }
     }
 
@@ -495,8 +495,8 @@ class IndexedQueryTest {
             ContainerInfo c = engine.readContainer("db", "c");
             for (String ok : List.of("SELECT * FROM c ORDER BY c.a", "SELECT * FROM c ORDER BY c.a, c.b DESC",
                     "SELECT * FROM c ORDER BY c.a DESC, c.b ASC", "SELECT * FROM c ORDER BY c._ts")) {
-                engine.query(c, QueryScope.range("0"), ok, Map.of(), null, 10);
-                engine.queryPlan(c, ok, Map.of(), null);
+                engine.container(c).query(ok, Map.of(), RequestOptions.scoped(Scope.range("0")).withMaxItemCount(10));
+                engine.container(c).queryPlan(ok, Map.of(), null, RequestOptions.NONE);
             }
             for (String[] bad : new String[][] {
                     {"SELECT * FROM c ORDER BY c.a, c.b", OrderByIndexRule.NO_COMPOSITE},
@@ -505,10 +505,10 @@ class IndexedQueryTest {
                     {"SELECT * FROM c ORDER BY c.secret", OrderByIndexRule.EXCLUDED},
                     {"SELECT c._rid, [{\"item\": c.a}, {\"item\": c.x}] AS orderByItems, c AS payload FROM c"
                             + " WHERE true ORDER BY c.a, c.x", OrderByIndexRule.NO_COMPOSITE}}) {
-                assertThatThrownBy(() -> engine.query(c, QueryScope.range("0"), bad[0], Map.of(), null, 10))
+                assertThatThrownBy(() -> engine.container(c).query(bad[0], Map.of(), RequestOptions.scoped(Scope.range("0")).withMaxItemCount(10)))
                         .as(bad[0]).isInstanceOfSatisfying(ServiceException.class,
                                 e -> assertThat(e.status()).isEqualTo(400)).hasMessage(bad[1]);
-                assertThatThrownBy(() -> engine.queryPlan(c, bad[0], Map.of(), null)).as(bad[0])
+                assertThatThrownBy(() -> engine.container(c).queryPlan(bad[0], Map.of(), null, RequestOptions.NONE)).as(bad[0])
                         .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
             }
         }
@@ -517,25 +517,24 @@ class IndexedQueryTest {
     @Test
     void indexedPagesSurviveWritesBetweenThem() {
         try (Engine engine = engine(1, null)) {
-            Items items = engine.items("db", "c");
+            ContainerHandle items = engine.container("db", "c");
             for (int i = 0; i < 50; i++) {
-                items.create(null, ("{\"id\":\"i" + i + "\",\"pk\":\"p" + (i % 7) + "\",\"n\":" + (i % 5) + "}")
-                        .getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+                items.create(("{\"id\":\"i" + i + "\",\"pk\":\"p" + (i % 7) + "\",\"n\":" + (i % 5) + "}")
+                        .getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
             }
             ContainerInfo c = engine.readContainer("db", "c");
             List<String> seen = new ArrayList<>();
             String token = null;
             int extra = 0;
             do {
-                QueryPage page = engine.query(c, QueryScope.range("0"), "SELECT VALUE c.id FROM c WHERE c.n = 2",
-                        Map.of(), token, 3);
+                QueryPage page = engine.container(c).query("SELECT VALUE c.id FROM c WHERE c.n = 2", Map.of(), RequestOptions.scoped(Scope.range("0")).withContinuation(token).withMaxItemCount(3));
                 page.rows().forEach(row -> seen.add(row.asText()));
                 token = page.continuation();
                 if (token != null) {
                     assertThat(token).startsWith("I.");
                 }
-                items.create(null, ("{\"id\":\"new" + extra++ + "\",\"pk\":\"zz\",\"n\":2}")
-                        .getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+                items.create(("{\"id\":\"new" + extra++ + "\",\"pk\":\"zz\",\"n\":2}")
+                        .getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
             } while (token != null);
             assertThat(seen).doesNotHaveDuplicates();
             for (int i = 2; i < 50; i += 5) {

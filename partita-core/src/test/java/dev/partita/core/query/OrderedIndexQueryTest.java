@@ -1,5 +1,7 @@
 package dev.partita.core.query;
 
+import dev.partita.core.request.Scope;
+import dev.partita.core.request.RequestOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,7 +10,7 @@ import dev.partita.core.json.Json;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.capacity.Work;
 import dev.partita.core.request.Conditions;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.store.RocksStore;
@@ -127,14 +129,14 @@ class OrderedIndexQueryTest {
     static void assertPagesMatch(Engine engine, String query, Map<String, JsonNode> params, int size) {
         ContainerInfo c = engine.readContainer("db", "c");
         for (PhysicalPartition p : c.partitions().partitions()) {
-            List<JsonNode> items = engine.query(c, QueryScope.range(p.id()), "SELECT * FROM c", Map.of(), null, -1)
+            List<JsonNode> items = engine.container(c).query("SELECT * FROM c", Map.of(), RequestOptions.scoped(Scope.range(p.id())))
                     .rows();
             List<JsonNode> expected = Sql.parse(query).execute(items, params, EvalContext.of(QueryExecutorTest.CLOCK));
             List<JsonNode> got = new ArrayList<>();
             String token = null;
             int pages = 0;
             do {
-                QueryPage page = engine.query(c, QueryScope.range(p.id()), query, params, token, size);
+                QueryPage page = engine.container(c).query(query, params, RequestOptions.scoped(Scope.range(p.id())).withContinuation(token).withMaxItemCount(size));
                 assertThat(page.rows().size()).isLessThanOrEqualTo(size);
                 got.addAll(page.rows());
                 token = page.continuation();
@@ -146,7 +148,7 @@ class OrderedIndexQueryTest {
     }
 
     static void mutate(Engine engine, Random r, int count) {
-        Items items = engine.items("db", "c");
+        ContainerHandle items = engine.container("db", "c");
         for (int k = 0; k < count; k++) {
             String id = "i" + r.nextInt(70);
             String pk = IndexedQueryTest.pkOf(engine, id);
@@ -160,10 +162,10 @@ class OrderedIndexQueryTest {
             };
             if (body == null) {
                 if (pk != null) {
-                    items.delete(key, id, Conditions.NONE);
+                    items.delete(id, RequestOptions.of(key));
                 }
             } else {
-                items.upsert(key, body.getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+                items.upsert(body.getBytes(StandardCharsets.UTF_8), RequestOptions.of(key));
             }
         }
     }
@@ -171,15 +173,15 @@ class OrderedIndexQueryTest {
     @Test
     void aSortedPageReadsWhatItReturnsNotTheWholeScope() {
         try (Engine engine = IndexedQueryTest.engine(1, null)) {
-            Items items = engine.items("db", "c");
+            ContainerHandle items = engine.container("db", "c");
             for (int i = 0; i < 400; i++) {
                 String body = i % 50 == 0 ? "{\"id\":\"u" + i + "\",\"pk\":\"p" + (i % 7) + "\"}"
                         : "{\"id\":\"d" + i + "\",\"pk\":\"p" + (i % 7) + "\",\"n\":" + (i * 37 % 400) + "}";
-                items.create(null, body.getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+                items.create(body.getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
             }
             ContainerInfo c = engine.readContainer("db", "c");
             for (String q : List.of("SELECT * FROM c ORDER BY c.n", "SELECT * FROM c ORDER BY c.n DESC")) {
-                QueryPage page = engine.query(c, QueryScope.CONTAINER, q, Map.of(), null, 10);
+                QueryPage page = engine.container(c).query(q, Map.of(), RequestOptions.scoped(Scope.CONTAINER).withMaxItemCount(10));
                 Work w = page.work();
                 assertThat(page.rows()).hasSize(10);
                 // ascending, the eight items without n come first; descending, the ten largest values
@@ -199,12 +201,11 @@ class OrderedIndexQueryTest {
                     "SELECT * FROM c WHERE (c.n < 100 OR NOT IS_DEFINED(c.n) OR IS_NULL(c.n) OR IS_BOOLEAN(c.n))"
                             + " ORDER BY c.n DESC", 99);
             // a filter that pins the partition key reads that logical partition only, even sent to the container
-            QueryPage pinned = engine.query(c, QueryScope.CONTAINER,
-                    "SELECT * FROM c WHERE c.pk = 'p3' ORDER BY c.n DESC", Map.of(), null, 10);
+            QueryPage pinned = engine.container(c).query("SELECT * FROM c WHERE c.pk = 'p3' ORDER BY c.n DESC", Map.of(), RequestOptions.scoped(Scope.CONTAINER).withMaxItemCount(10));
             assertThat(pinned.rows()).hasSize(10).allSatisfy(row -> assertThat(row.get("pk").asText()).isEqualTo("p3"));
             assertThat(pinned.work().itemsLoaded()).isLessThanOrEqualTo(10);
             resumed.forEach((q, first) -> {
-                QueryPage page = engine.query(c, QueryScope.CONTAINER, q, Map.of(), null, 10);
+                QueryPage page = engine.container(c).query(q, Map.of(), RequestOptions.scoped(Scope.CONTAINER).withMaxItemCount(10));
                 assertThat(page.rows().get(0).get("n").asInt()).as(q).isEqualTo(first);
                 assertThat(page.work().itemsLoaded()).as(q).isLessThanOrEqualTo(12);
             });
@@ -214,21 +215,21 @@ class OrderedIndexQueryTest {
     @Test
     void tiesOnOneKeyAreReadInRidOrderWithoutParsingTheWholeGroup() {
         try (Engine engine = IndexedQueryTest.engine(1, null)) {
-            Items items = engine.items("db", "c");
+            ContainerHandle items = engine.container("db", "c");
             for (int i = 0; i < 330; i++) {
                 String g = i < 30 ? "" : ",\"g\":\"" + (char) ('a' + i % 3) + "\"";
-                items.create(null, ("{\"id\":\"i" + i + "\",\"pk\":\"p" + (i % 5) + "\"" + g + "}")
-                        .getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+                items.create(("{\"id\":\"i" + i + "\",\"pk\":\"p" + (i % 5) + "\"" + g + "}")
+                        .getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
             }
             ContainerInfo c = engine.readContainer("db", "c");
             for (String q : List.of("SELECT * FROM c ORDER BY c.g", "SELECT * FROM c ORDER BY c.g DESC")) {
                 List<JsonNode> expected = Sql.parse(q).execute(
-                        engine.query(c, QueryScope.CONTAINER, "SELECT * FROM c", Map.of(), null, -1).rows(),
+                        engine.container(c).query("SELECT * FROM c", Map.of(), RequestOptions.scoped(Scope.CONTAINER)).rows(),
                         Map.of(), EvalContext.of(QueryExecutorTest.CLOCK));
                 String token = null;
                 List<JsonNode> got = new ArrayList<>();
                 for (int page = 0; page < 3; page++) {
-                    QueryPage p = engine.query(c, QueryScope.CONTAINER, q, Map.of(), token, 10);
+                    QueryPage p = engine.container(c).query(q, Map.of(), RequestOptions.scoped(Scope.CONTAINER).withContinuation(token).withMaxItemCount(10));
                     // a group of 30 undefined or 100 equal values: only the page's 10 items are parsed (and, on a
                     // later page, the item the previous one stopped in, whose rows it passes over)
                     assertThat(p.work().itemsLoaded()).as(q + " page " + page).isEqualTo(page == 0 ? 10 : 11);

@@ -1,5 +1,7 @@
 package dev.partita.core.query;
 
+import dev.partita.core.request.Scope;
+import dev.partita.core.request.RequestOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -66,7 +68,7 @@ class QueryExecutorTest {
             }
             String doc = "{\"id\":\"i" + i + "\",\"pk\":\"p" + r.nextInt(30) + "\",\"n\":" + r.nextInt(50)
                     + ",\"cat\":\"" + (char) ('a' + r.nextInt(3)) + "\",\"tags\":" + t + "]}";
-            engine.items("db", "c").create(null, doc.getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+            engine.container("db", "c").create(doc.getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
         }
     }
 
@@ -78,7 +80,7 @@ class QueryExecutorTest {
             String token = null;
             int pages = 0;
             do {
-                QueryPage page = engine.query(c, QueryScope.range(p.id()), query, Map.of(), token, pageSize);
+                QueryPage page = engine.container(c).query(query, Map.of(), RequestOptions.scoped(Scope.range(p.id())).withContinuation(token).withMaxItemCount(pageSize));
                 assertThat(page.rows().size()).isLessThanOrEqualTo(pageSize);
                 rows.addAll(page.rows());
                 token = page.continuation();
@@ -91,7 +93,7 @@ class QueryExecutorTest {
     /** The query evaluated once over every item of the container, without the executor's paging. */
     static List<JsonNode> whole(Engine engine, String query) {
         ContainerInfo c = engine.readContainer("db", "c");
-        List<JsonNode> all = engine.query(c, QueryScope.CONTAINER, "SELECT * FROM c", Map.of(), null, -1).rows();
+        List<JsonNode> all = engine.container(c).query("SELECT * FROM c", Map.of(), RequestOptions.scoped(Scope.CONTAINER)).rows();
         return Sql.parse(query).execute(all, Map.of(), EvalContext.of(CLOCK));
     }
 
@@ -138,11 +140,11 @@ class QueryExecutorTest {
             String token = null;
             int extra = 0;
             do {
-                QueryPage page = engine.query(c, QueryScope.range("0"), "SELECT VALUE c.id FROM c", Map.of(), token, 5);
+                QueryPage page = engine.container(c).query("SELECT VALUE c.id FROM c", Map.of(), RequestOptions.scoped(Scope.range("0")).withContinuation(token).withMaxItemCount(5));
                 page.rows().forEach(r -> seen.add(r.asText()));
                 token = page.continuation();
-                engine.items("db", "c").create(null, ("{\"id\":\"new" + extra++ + "\",\"pk\":\"zz\"}")
-                        .getBytes(StandardCharsets.UTF_8), Conditions.NONE);
+                engine.container("db", "c").create(("{\"id\":\"new" + extra++ + "\",\"pk\":\"zz\"}")
+                        .getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
             } while (token != null);
             assertThat(seen).doesNotHaveDuplicates();
             for (int i = 0; i < 50; i++) {
@@ -155,8 +157,7 @@ class QueryExecutorTest {
     void aPartitionKeyScopeSeesOnlyItsLogicalPartition() {
         try (Engine engine = engineWith(3, 100, 11)) {
             ContainerInfo c = engine.readContainer("db", "c");
-            List<JsonNode> rows = engine.query(c, QueryScope.partitionKey(PartitionKeyValue.fromHeader("[\"p3\"]")),
-                    "SELECT VALUE c.pk FROM c", Map.of(), null, -1).rows();
+            List<JsonNode> rows = engine.container(c).query("SELECT VALUE c.pk FROM c", Map.of(), RequestOptions.scoped(Scope.partitionKey(PartitionKeyValue.fromHeader("[\"p3\"]")))).rows();
             assertThat(rows).isNotEmpty().allSatisfy(r -> assertThat(r.asText()).isEqualTo("p3"));
             assertThat(rows).hasSize(whole(engine, "SELECT VALUE c.pk FROM c WHERE c.pk = 'p3'").size());
         }
@@ -167,12 +168,12 @@ class QueryExecutorTest {
         try (Engine engine = engineWith(1, 5, 1)) {
             ContainerInfo c = engine.readContainer("db", "c");
             for (String bad : List.of("SELEC * FROM c", "SELECT * FROM c WHERE", "", "SELECT * FROM c WHERE c.x = @missing")) {
-                assertThatThrownBy(() -> engine.query(c, QueryScope.CONTAINER, bad, Map.of(), null, 10))
+                assertThatThrownBy(() -> engine.container(c).query(bad, Map.of(), RequestOptions.scoped(Scope.CONTAINER).withMaxItemCount(10)))
                         .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
             }
-            assertThatThrownBy(() -> engine.query(c, QueryScope.CONTAINER, "SELECT * FROM c", Map.of(), "garbage", 10))
+            assertThatThrownBy(() -> engine.container(c).query("SELECT * FROM c", Map.of(), RequestOptions.scoped(Scope.CONTAINER).withContinuation("garbage").withMaxItemCount(10)))
                     .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
-            assertThatThrownBy(() -> engine.query(c, QueryScope.range("9"), "SELECT * FROM c", Map.of(), null, 10))
+            assertThatThrownBy(() -> engine.container(c).query("SELECT * FROM c", Map.of(), RequestOptions.scoped(Scope.range("9")).withMaxItemCount(10)))
                     .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(410));
         }
     }

@@ -1,14 +1,13 @@
 package dev.partita.server.route;
 
 import dev.partita.core.error.ServiceException;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.capacity.Capacity;
 import dev.partita.core.changefeed.ChangeFeedJson;
 import dev.partita.core.changefeed.ChangeFeedMode;
 import dev.partita.core.changefeed.ChangeFeedPage;
-import dev.partita.core.changefeed.ChangeFeedScope;
 import dev.partita.core.changefeed.ChangeFeedStart;
-import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.request.RequestOptions;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
 import dev.partita.server.http.Reply;
@@ -36,26 +35,15 @@ final class ChangeFeedRoutes {
     private static final String INCREMENTAL = "incremental feed";
     private static final String FULL_FIDELITY = "full-fidelity feed";
 
-    private final RouteContext ctx;
-    private final Metering metering;
-
-    ChangeFeedRoutes(RouteContext ctx, Metering metering) {
-        this.ctx = ctx;
-        this.metering = metering;
-    }
-
-    Reply read(Exchange ex, ContainerInfo c) {
+    Reply read(Exchange ex, ContainerHandle container, RequestOptions o) {
         ChangeFeedMode mode = mode(ex.header(Hdr.A_IM));
         ChangeFeedStart start = ChangeFeedStart.fromIfNoneMatch(ex.header(Hdr.IF_NONE_MATCH));
         Instant since = modifiedSince(ex.header(Hdr.IF_MODIFIED_SINCE));
         if (since != null) {
             start = start.withModifiedSince(since);
         }
-        ChangeFeedScope scope = scope(ex);
-        String rangeId = rangeOf(c, scope);
-        ChangeFeedStart from = start;
-        ChangeFeedPage page = metering.run(ex, c, rangeId,
-                () -> ctx.engine.changeFeed(c, scope, from, ex.intHeader(Hdr.MAX_ITEM_COUNT, -1), mode));
+        ChangeFeedPage page = container.changeFeed(start, mode, o);
+        ContainerInfo c = container.info();
         Reply r;
         if (page.notModified()) {
             r = Reply.status(304);
@@ -66,7 +54,7 @@ final class ChangeFeedRoutes {
                     .header(Hdr.ITEM_COUNT, Integer.toString(page.changes().size()));
         }
         r.header(Hdr.ETAG, page.etag()).header(Hdr.SESSION_TOKEN, page.sessionToken());
-        return Replies.itemPaths(metering.charged(r, ex, c, rangeId, page.work()), c);
+        return Replies.itemPaths(r.charge(page.requestCharge()), c);
     }
 
     private static ChangeFeedMode mode(String aIm) {
@@ -91,33 +79,5 @@ final class ChangeFeedRoutes {
             throw ServiceException.badRequest("If-Modified-Since must be an RFC 1123 date, e.g."
                     + " 'Mon, 30 Nov 2026 15:20:01 GMT'.");
         }
-    }
-
-    /** The physical partition whose budget a feed request draws on (null: the engine reports a bad scope). */
-    private static String rangeOf(ContainerInfo c, ChangeFeedScope scope) {
-        try {
-            if (scope.partitionKey() != null) {
-                return Capacity.rangeOf(c, scope.partitionKey()).id();
-            }
-            if (scope.rangeId() != null && !scope.rangeId().isBlank()) {
-                return scope.rangeId();
-            }
-        } catch (RuntimeException e) {
-            // an invalid scope: the engine reports it
-        }
-        return null;
-    }
-
-    private static ChangeFeedScope scope(Exchange ex) {
-        String pk = ex.header(Hdr.PARTITION_KEY);
-        if (pk != null && !pk.isBlank()) {
-            return ChangeFeedScope.partitionKey(PartitionKeyValue.fromHeader(pk));
-        }
-        String rangeId = ex.header(Hdr.PARTITION_KEY_RANGE_ID);
-        if (rangeId != null) {
-            // the SDK may send "<collRid>,<rangeId>"; the range id is the last part
-            rangeId = rangeId.substring(rangeId.lastIndexOf(',') + 1).trim();
-        }
-        return ChangeFeedScope.epkRange(rangeId, ex.header(Hdr.START_EPK), ex.header(Hdr.END_EPK));
     }
 }

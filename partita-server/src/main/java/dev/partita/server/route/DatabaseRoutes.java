@@ -20,7 +20,7 @@ final class DatabaseRoutes {
         HttpMethod m = ex.method();
         if (m.equals(HttpMethod.POST) && !ex.isQuery()) {
             ObjectNode body = Json.parseObject(ex.body(), "database body");
-            DatabaseInfo db = ctx.engine.createDatabase(body, ThroughputHeaders.parse(ex, ctx.engine.limits()));
+            DatabaseInfo db = ctx.engine.createDatabase(body, ThroughputHeaders.parse(ex));
             return Replies.databasePaths(Replies.resource(201, db.toJson(), db.etag()), db);
         }
         if (m.equals(HttpMethod.GET) || m.equals(HttpMethod.POST)) {
@@ -37,7 +37,6 @@ final class DatabaseRoutes {
         }
         if (ex.method().equals(HttpMethod.DELETE)) {
             ctx.engine.deleteDatabase(db.id());
-            ctx.users.deleteDatabase(db.rid());
             return Replies.databasePaths(Reply.status(204), db);
         }
         throw Replies.methodNotAllowed(ex);

@@ -24,7 +24,7 @@ final class OfferRoutes {
         if (!ex.method().equals(HttpMethod.GET) && !(ex.method().equals(HttpMethod.POST) && ex.isQuery())) {
             throw Replies.methodNotAllowed(ex);
         }
-        List<ObjectNode> all = ctx.offers.list().stream().map(Offers.Offer::toJson).toList();
+        List<ObjectNode> all = ctx.offers.list().stream().map(ctx.offers::toJson).toList();
         return Replies.feedOrQuery(ex, "Offers", "", all);
     }
 
@@ -38,7 +38,7 @@ final class OfferRoutes {
         } else {
             throw Replies.methodNotAllowed(ex);
         }
-        return Replies.resource(200, offer.toJson(), offer.etag())
+        return Replies.resource(200, ctx.offers.toJson(offer), offer.etag())
                 .header(Hdr.MIN_THROUGHPUT, Integer.toString(offer.minThroughput()))
                 .header(Hdr.OFFER_REPLACE_PENDING, Boolean.toString(ctx.offers.replacePending(offer)));
     }

@@ -4,11 +4,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Etags;
 import dev.partita.core.account.ResourceIds;
 import dev.partita.core.partition.PhysicalPartition;
-import dev.partita.server.auth.Principal;
+import dev.partita.core.request.RequestOptions;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
 import dev.partita.server.http.Reply;
@@ -24,17 +23,13 @@ import java.util.List;
  */
 final class PartitionKeyRangeRoutes {
     private final RouteContext ctx;
-    private final Access access;
 
-    PartitionKeyRangeRoutes(RouteContext ctx, Access access) {
+    PartitionKeyRangeRoutes(RouteContext ctx) {
         this.ctx = ctx;
-        this.access = access;
     }
 
-    Reply handle(Exchange ex, ResourcePath path, Principal who) {
-        DatabaseInfo db = ctx.database(path);
-        ContainerInfo c = ctx.container(path, db);
-        access.checkContainer(who, ex, db, c, Access.Part.PKRANGES, null);
+    Reply handle(Exchange ex, ResourcePath path, RequestOptions options) {
+        ContainerInfo c = ctx.engine.container(ctx.container(path, ctx.database(path))).properties(options);
         if (!ex.method().equals(HttpMethod.GET) || path.size() != 5) {
             throw Replies.methodNotAllowed(ex);
         }

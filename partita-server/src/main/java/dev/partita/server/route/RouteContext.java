@@ -1,15 +1,15 @@
 package dev.partita.server.route;
 
 import dev.partita.core.Engine;
-import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Offers;
 import dev.partita.core.account.Users;
+import dev.partita.core.error.ServiceException;
 import dev.partita.server.auth.ResourceTokens;
 
 /**
- * What the route handlers share: the engine and the registries beside it, the token minter, and the lookups of
+ * What the route handlers share: the engine (and its offers and users), the token minter, and the lookups of
  * databases and containers by name or by {@code _rid}.
  */
 public final class RouteContext {
@@ -18,10 +18,10 @@ public final class RouteContext {
     final Users users;
     final ResourceTokens tokens;
 
-    public RouteContext(Engine engine, Offers offers, Users users, ResourceTokens tokens) {
+    public RouteContext(Engine engine, ResourceTokens tokens) {
         this.engine = engine;
-        this.offers = offers;
-        this.users = users;
+        this.offers = engine.offers();
+        this.users = engine.users();
         this.tokens = tokens;
     }
 

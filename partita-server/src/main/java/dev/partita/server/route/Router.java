@@ -1,12 +1,12 @@
 package dev.partita.server.route;
 
+import dev.partita.core.request.RequestOptions;
 import dev.partita.server.auth.Authenticator;
 import dev.partita.server.auth.Principal;
 import dev.partita.server.http.Dispatcher;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
 import dev.partita.core.error.ServiceException;
-import dev.partita.core.capacity.CostModel;
 import dev.partita.server.http.ErrorReplies;
 import dev.partita.server.http.Reply;
 import java.util.function.Supplier;
@@ -35,21 +35,22 @@ public final class Router implements Dispatcher {
     private final OfferRoutes offers;
     private final UserRoutes users;
     private final PermissionRoutes permissions;
-    private final CostModel costs;
+    private final Authorization authorization;
+    private final dev.partita.core.Engine engine;
 
     /** @param advertisedHost {@code host:port} the account read advertises when a request has no Host header */
     public Router(RouteContext ctx, Authenticator authenticator, Supplier<String> advertisedHost) {
         this.authenticator = authenticator;
-        Access access = new Access(ctx);
+        this.authorization = new Authorization(ctx);
         this.account = new AccountRoutes(advertisedHost);
         this.databases = new DatabaseRoutes(ctx);
-        this.containers = new ContainerRoutes(ctx, access);
-        this.pkranges = new PartitionKeyRangeRoutes(ctx, access);
-        this.documents = new DocumentRoutes(ctx, access, new QueryRoutes(ctx));
+        this.containers = new ContainerRoutes(ctx);
+        this.pkranges = new PartitionKeyRangeRoutes(ctx);
+        this.documents = new DocumentRoutes(ctx, new QueryRoutes());
         this.offers = new OfferRoutes(ctx);
         this.users = new UserRoutes(ctx);
         this.permissions = new PermissionRoutes(ctx);
-        this.costs = ctx.engine.capacity().costs();
+        this.engine = ctx.engine;
     }
 
     @Override
@@ -57,17 +58,17 @@ public final class Router implements Dispatcher {
         ResourcePath path = ResourcePath.of(ex.segments());
         Principal who = authenticator.authenticate(ex.method().name(), ex.header(Hdr.AUTHORIZATION),
                 ex.header(Hdr.X_DATE), ex.header(Hdr.HTTP_DATE), path.authType(), path.authLink());
-        Access.checkWrite(who, ex);
+        Authorization.checkWrite(who, ex);
         Reply reply;
         try {
             reply = route(ex, path, who);
         } catch (ServiceException e) {
-            // an authenticated request the engine refused is charged (429s are not); see CostModel#failed
-            return ErrorReplies.of(e).charge(costs.failed(e.status()));
+            // an authenticated request the engine refused is charged (429s are not)
+            return ErrorReplies.of(e).charge(engine.chargeOf(e));
         }
         if (!reply.headers().contains(Hdr.REQUEST_CHARGE)) {
             // databases, containers, offers, users, permissions, partition key ranges: metadata requests
-            reply.charge(costs.metadata());
+            reply.charge(engine.metadataCharge());
         }
         return reply;
     }
@@ -78,15 +79,15 @@ public final class Router implements Dispatcher {
             return account.handle(ex);
         }
         if (path.seg(0).equals("offers")) {
-            Access.checkMasterOnly(who, "offers");
+            Authorization.checkMasterOnly(who, "offers");
             return n == 1 ? offers.feed(ex) : offers.one(ex, path);
         }
         if (n <= 2) {
-            Access.checkMasterOnly(who, "databases");
+            Authorization.checkMasterOnly(who, "databases");
             return n == 1 ? databases.feed(ex) : databases.one(ex, path);
         }
         if (path.seg(2).equals("users")) {
-            Access.checkPermissionsAccess(who);
+            Authorization.checkPermissionsAccess(who);
             return switch (n) {
                 case 3 -> users.feed(ex, path);
                 case 4 -> users.one(ex, path);
@@ -95,15 +96,17 @@ public final class Router implements Dispatcher {
             };
         }
         if (n == 3) {
-            return containers.feed(ex, path, who);
+            Authorization.checkMasterOnly(who, "the list of containers");
+            return containers.feed(ex, path);
         }
+        RequestOptions options = RequestHeaders.options(ex, authorization.scope(who));
         if (n == 4) {
-            return containers.one(ex, path, who);
+            return containers.one(ex, path, options);
         }
         return switch (path.seg(4)) {
-            case "docs" -> n == 5 ? documents.feed(ex, path, who) : documents.one(ex, path, who);
-            case "pkranges" -> pkranges.handle(ex, path, who);
-            default -> containers.unsupportedChildren(ex, path, who);
+            case "docs" -> n == 5 ? documents.feed(ex, path, options) : documents.one(ex, path, options);
+            case "pkranges" -> pkranges.handle(ex, path, options);
+            default -> containers.unsupportedChildren(ex, path, options);
         };
     }
 }

@@ -3,9 +3,7 @@ package dev.partita.server.route;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
-import dev.partita.core.account.Offers;
 import dev.partita.core.account.Throughput;
-import dev.partita.core.limits.Limits;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
 
@@ -17,7 +15,8 @@ final class ThroughputHeaders {
     private ThroughputHeaders() {
     }
 
-    static Throughput parse(Exchange ex, Limits limits) {
+    /** The throughput asked for; the engine validates it against the account's limits. */
+    static Throughput parse(Exchange ex) {
         String manual = ex.header(Hdr.OFFER_THROUGHPUT);
         String auto = ex.header(Hdr.OFFER_AUTOPILOT);
         if (manual != null && !manual.isBlank() && auto != null && !auto.isBlank()) {
@@ -26,7 +25,7 @@ final class ThroughputHeaders {
         }
         if (manual != null && !manual.isBlank()) {
             try {
-                return Offers.validate(Throughput.manual(Integer.parseInt(manual.trim())), limits);
+                return Throughput.manual(Integer.parseInt(manual.trim()));
             } catch (NumberFormatException e) {
                 throw ServiceException.badRequest("x-ms-offer-throughput must be a whole number of RU/s.");
             }
@@ -37,7 +36,7 @@ final class ThroughputHeaders {
             if (max == null || !max.canConvertToInt()) {
                 throw ServiceException.badRequest("x-ms-cosmos-offer-autopilot-settings needs a 'maxThroughput'.");
             }
-            return Offers.validate(Throughput.autoscale(max.intValue()), limits);
+            return Throughput.autoscale(max.intValue());
         }
         return Throughput.NONE;
     }

@@ -30,25 +30,20 @@ public record QueryPlan(ObjectNode queryInfo, Optional<List<List<JsonNode>>> par
         Objects.requireNonNull(partitionKeyPoints, "partitionKeyPoints");
     }
 
-    /** The full EPK range, {@code ["", "FF")}. */
-    public static ObjectNode fullRange() {
-        return range("", "FF", true, false);
-    }
-
     /**
      * The whole plan response:
      * {@code {"partitionedQueryExecutionInfoVersion":2, "queryInfo":…, "queryRanges":[…]}}.
      * Each point becomes the EPK range {@code pointToEpkRange} returns for it (for a full key both ends the key's
      * EPK, both inclusive; for a prefix the prefix's range); ranges are de-duplicated and sorted by {@code min}.
-     * Without points, the full range.
+     * Without points, {@code fullRange} (the caller knows the EPK bounds; this package knows no hashing).
      */
-    public ObjectNode toJson(Function<List<JsonNode>, ObjectNode> pointToEpkRange) {
+    public ObjectNode toJson(Function<List<JsonNode>, ObjectNode> pointToEpkRange, ObjectNode fullRange) {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         out.put("partitionedQueryExecutionInfoVersion", 2);
         out.set("queryInfo", queryInfo.deepCopy());
         ArrayNode ranges = out.putArray("queryRanges");
         if (partitionKeyPoints.isEmpty() || partitionKeyPoints.get().isEmpty()) {
-            ranges.add(fullRange()); // never an empty list: the SDK fails on it (§1.3)
+            ranges.add(fullRange.deepCopy()); // never an empty list: the SDK fails on it (§1.3)
             return out;
         }
         Map<String, ObjectNode> unique = new LinkedHashMap<>();

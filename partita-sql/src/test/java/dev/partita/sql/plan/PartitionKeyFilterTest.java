@@ -15,6 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Partition-key points from the WHERE clause (query-plans.md §1.3, §2.15; rule: when unsure, fan out). */
 class PartitionKeyFilterTest {
+    private static final com.fasterxml.jackson.databind.node.ObjectNode FULL_RANGE =
+            QueryPlan.range("", "FF", true, false);
     private static final List<String> ONE = List.of("/pk");
     private static final List<String> TWO = List.of("/tenant", "/user");
 
@@ -113,7 +115,7 @@ class PartitionKeyFilterTest {
             String v = p.get(0).asText();
             String epk = v.equals("a") ? "3F" : v.equals("b") ? "1A" : "3F"; // a and c collide on purpose
             return QueryPlan.range(epk, epk, true, true);
-        });
+        }, FULL_RANGE);
         assertThat(json.get("queryRanges").toString()).isEqualTo("[{\"min\":\"1A\",\"max\":\"1A\",\"isMinInclusive\":"
                 + "true,\"isMaxInclusive\":true},{\"min\":\"3F\",\"max\":\"3F\",\"isMinInclusive\":true,"
                 + "\"isMaxInclusive\":true}]");

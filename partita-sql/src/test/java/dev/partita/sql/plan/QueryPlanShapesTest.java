@@ -23,6 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * §0 dataset against the doc's result.
  */
 class QueryPlanShapesTest {
+    private static final com.fasterxml.jackson.databind.node.ObjectNode FULL_RANGE =
+            QueryPlan.range("", "FF", true, false);
     private static final List<String> FIELDS = List.of("distinctType", "top", "offset", "limit", "orderBy",
             "orderByExpressions", "groupByExpressions", "groupByAliases", "aggregates", "groupByAliasToAggregateType",
             "rewrittenQuery", "hasSelectValue", "dCountInfo", "hasNonStreamingOrderBy");
@@ -74,7 +76,7 @@ class QueryPlanShapesTest {
         assertInfo(q, "{groupByExpressions:['c.cat'],groupByAliases:['cat','cnt'],"
                 + "groupByAliasToAggregateType:{cat:null,cnt:'Count'},rewrittenQuery:'SELECT [{\"item\": c.cat}] AS "
                 + "groupByItems, {\"cat\": c.cat, \"cnt\": {\"item\": COUNT(1)}} AS payload\\nFROM c\\nGROUP BY c.cat'}");
-        ObjectNode envelope = plan(q).toJson(p -> { throw new AssertionError("no points expected"); });
+        ObjectNode envelope = plan(q).toJson(p -> { throw new AssertionError("no points expected"); }, FULL_RANGE);
         assertThat(envelope.toString()).startsWith("{\"partitionedQueryExecutionInfoVersion\":2,\"queryInfo\":{")
                 .endsWith("\"queryRanges\":[{\"min\":\"\",\"max\":\"FF\",\"isMinInclusive\":true,"
                         + "\"isMaxInclusive\":false}]}");

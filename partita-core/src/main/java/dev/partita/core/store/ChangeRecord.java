@@ -1,4 +1,4 @@
-package dev.partita.core.changefeed;
+package dev.partita.core.store;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;

@@ -1,0 +1,319 @@
+package dev.partita.core;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.capacity.Capacity;
+import dev.partita.core.capacity.CostModel;
+import dev.partita.core.capacity.Work;
+import dev.partita.core.changefeed.ChangeFeedMode;
+import dev.partita.core.changefeed.ChangeFeedPage;
+import dev.partita.core.changefeed.ChangeFeedStart;
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.item.BatchResult;
+import dev.partita.core.item.BulkGate;
+import dev.partita.core.item.ItemResult;
+import dev.partita.core.item.Items;
+import dev.partita.core.partition.KeyRoute;
+import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.query.QueryPage;
+import dev.partita.core.request.AccessScope;
+import dev.partita.core.request.RequestOptions;
+import dev.partita.core.request.Scope;
+import dev.partita.core.request.SessionToken;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * One container's requests, each through the whole lifecycle: authorize ({@link AccessScope}) → route (partition key
+ * → EPK → physical partition, once) → admit (the partition's budget and priority; 429 with retry-after) → run →
+ * price (the cost model, on the work actually done) → charge. Results carry their request charge, session token,
+ * range id and LSN; a refused request throws a {@link ServiceException} that carries its charge.
+ *
+ * <p>Obtained from {@link Engine#container}; cheap to create, thread-safe, and always current (it follows replaces
+ * and splits, and answers 404 once the container is deleted).
+ */
+public final class ContainerHandle {
+    private final Engine engine;
+    private final Items items;
+    private final Capacity capacity;
+    private final CostModel costs;
+
+    ContainerHandle(Engine engine, Items items, Capacity capacity) {
+        this.engine = engine;
+        this.items = items;
+        this.capacity = capacity;
+        this.costs = capacity.costs();
+    }
+
+    /** The container's current catalog entry. */
+    public ContainerInfo info() {
+        return items.container();
+    }
+
+    // ---- the container itself
+
+    /** The container's properties; any resource token for the container or an item in it may read them. */
+    public ContainerInfo properties(RequestOptions o) {
+        ContainerInfo c = info();
+        o.access().checkContainer(c.databaseId(), c.id(), false);
+        return c;
+    }
+
+    /** Replaces the container's properties (management: account keys only). */
+    public ContainerInfo replaceProperties(ObjectNode body, RequestOptions o) {
+        ContainerInfo c = properties(o);
+        o.access().checkManagement();
+        return engine.replaceContainer(c.databaseId(), c.id(), body);
+    }
+
+    /** Deletes the container and its data (management: account keys only). */
+    public void deleteContainer(RequestOptions o) {
+        ContainerInfo c = properties(o);
+        o.access().checkManagement();
+        engine.deleteContainer(c.databaseId(), c.id());
+    }
+
+    /** Checks the caller may reach the container's script resources (stored procedures, triggers, functions). */
+    public ContainerInfo scripts(RequestOptions o, boolean write) {
+        ContainerInfo c = info();
+        o.access().checkContainer(c.databaseId(), c.id(), write);
+        o.access().checkChild(write);
+        return c;
+    }
+
+    // ---- point operations
+
+    public ItemResult read(String id, RequestOptions o) {
+        ContainerInfo c = authorizeItem(o, id, false);
+        KeyRoute at = route(c, o.partitionKey(), o);
+        return priced(c, at, o, () -> items.read(at, id, o.conditions()));
+    }
+
+    public ItemResult create(byte[] body, RequestOptions o) {
+        ContainerInfo c = authorizeAll(o, true);
+        ObjectNode doc = Items.parseItem(body);
+        KeyRoute at = routeWrite(c, doc, o);
+        return priced(c, at, o, () -> items.create(at, doc, body));
+    }
+
+    public ItemResult upsert(byte[] body, RequestOptions o) {
+        ContainerInfo c = authorizeAll(o, true);
+        ObjectNode doc = Items.parseItem(body);
+        KeyRoute at = routeWrite(c, doc, o);
+        return priced(c, at, o, () -> items.upsert(at, doc, body, o.conditions()));
+    }
+
+    public ItemResult replace(String id, byte[] body, RequestOptions o) {
+        ContainerInfo c = authorizeItem(o, id, true);
+        KeyRoute at = route(c, o.partitionKey(), o);
+        return priced(c, at, o, () -> items.replace(at, id, body, o.conditions()));
+    }
+
+    public ItemResult delete(String id, RequestOptions o) {
+        ContainerInfo c = authorizeItem(o, id, true);
+        KeyRoute at = route(c, o.partitionKey(), o);
+        return priced(c, at, o, () -> items.delete(at, id, o.conditions()));
+    }
+
+    public ItemResult patch(String id, byte[] body, RequestOptions o) {
+        ContainerInfo c = authorizeItem(o, id, true);
+        KeyRoute at = route(c, o.partitionKey(), o);
+        return priced(c, at, o, () -> items.patch(at, id, body, o.conditions()));
+    }
+
+    // ---- batch and bulk
+
+    /**
+     * A transactional batch in the logical partition of {@code o.partitionKey()}: admitted and charged as one
+     * request, every operation priced on its own (a failed batch's operations are priced as failures, 424s free).
+     */
+    public BatchResult batch(byte[] body, RequestOptions o) {
+        ContainerInfo c = authorizeAll(o, true);
+        KeyRoute at = route(c, o.partitionKey(), o);
+        BatchResult result = metered(c, at.range().id(), o, () -> items.batch(at, body));
+        List<BatchResult.OpResult> charged = new ArrayList<>(result.results().size());
+        double total = 0;
+        for (BatchResult.OpResult op : result.results()) {
+            double ru = op.isSuccess() || op.status() == 424 ? price(op.work(), o) : costs.failed(op.status());
+            charged.add(op.withCharge(ru));
+            total += ru;
+        }
+        double sum = roundCharge(total);
+        capacity.charge(c, at.range().id(), sum);
+        return result.withCharges(charged, sum);
+    }
+
+    /**
+     * Bulk operations, each in its own logical partition and admitted, authorized and charged one at a time on its
+     * own physical partition: once a partition's budget is spent the remaining operations answer 429 with a
+     * retry-after (the SDK re-sends only those); if the first operation is refused, the whole request is.
+     */
+    public BatchResult bulk(byte[] body, RequestOptions o) {
+        ContainerInfo c = authorizeAll(o, true);
+        namedRange(c, o);
+        OperationGate gate = new OperationGate(c, o);
+        BatchResult result = items.bulk(body, gate);
+        return result.withCharges(result.results(), roundCharge(gate.total));
+    }
+
+    /** Admits each bulk operation on its partition, checks its key against the caller's scope, and charges it. */
+    private final class OperationGate implements BulkGate {
+        private final ContainerInfo c;
+        private final RequestOptions o;
+        private boolean first = true;
+        double total;
+
+        OperationGate(ContainerInfo c, RequestOptions o) {
+            this.c = c;
+            this.o = o;
+        }
+
+        @Override
+        public ServiceException refusal(KeyRoute at) {
+            try {
+                o.access().checkPartitionKey(at.key());
+            } catch (ServiceException e) {
+                return first ? throwFirst(e) : e;
+            }
+            try {
+                capacity.admit(c, at.range().id(), o.priority());
+                return null;
+            } catch (ServiceException e) {
+                return first ? throwFirst(e) : e;
+            }
+        }
+
+        private ServiceException throwFirst(ServiceException e) {
+            throw e.charged(costs.failed(e.status()));
+        }
+
+        @Override
+        public BatchResult.OpResult ran(KeyRoute at, BatchResult.OpResult result) {
+            first = false;
+            double ru = result.isSuccess() ? price(result.work(), o) : costs.failed(result.status());
+            total += capacity.charge(c, at.range().id(), ru);
+            return result.withCharge(ru);
+        }
+    }
+
+    // ---- queries and feeds
+
+    /** The SDK's query plan (query-plans.md); computed by the gateway, it draws on no partition's budget. */
+    public ObjectNode queryPlan(String text, Map<String, JsonNode> params, Set<String> supportedFeatures,
+            RequestOptions o) {
+        ContainerInfo c = info();
+        o.access().checkContainer(c.databaseId(), c.id(), false);
+        return engine.queryPlan(c, text, params, supportedFeatures);
+    }
+
+    /** One page of a query over {@code o.scope()}, from {@code o.continuation()}, at most {@code o.maxItemCount()}. */
+    public QueryPage query(String text, Map<String, JsonNode> params, RequestOptions o) {
+        ContainerInfo c = authorizeScope(o);
+        Scope.Target target = o.scope().target(c.partitionKey(), c.partitions(), engine.limits());
+        String admitted = target.container() ? null : target.owner().id();
+        QueryPage page = metered(c, admitted, o, () -> engine.runQuery(c, o.scope(), text, params,
+                o.continuation(), o.maxItemCount()));
+        String charged = page.rangeId() != null ? page.rangeId() : admitted;
+        // a page not scoped to one partition (never from the SDK, which sends one request per range) ran on all
+        int touched = charged == null ? c.partitions().size() : 1;
+        double ru = capacity.charge(c, charged, costs.price(page.work(), quorum(o), touched));
+        String tokenRange = page.rangeId() != null ? page.rangeId() : c.partitions().partitions().get(0).id();
+        return page.charged(ru, SessionToken.of(tokenRange, engine.lsn(c)));
+    }
+
+    /** A page of the plain read feed ({@code SELECT * FROM c}) over {@code o.scope()}. */
+    public QueryPage readFeed(RequestOptions o) {
+        return query("SELECT * FROM c", Map.of(), o);
+    }
+
+    /**
+     * One page of the change feed over {@code o.scope()} from {@code start}; an empty page means nothing newer (the
+     * gateway's 304).
+     */
+    public ChangeFeedPage changeFeed(ChangeFeedStart start, ChangeFeedMode mode, RequestOptions o) {
+        ContainerInfo c = authorizeScope(o);
+        Scope.Target target = o.scope().target(c.partitionKey(), c.partitions(), engine.limits());
+        String admitted = target.container() ? null : target.owner().id();
+        ChangeFeedPage page = metered(c, admitted, o, () -> engine.readChangeFeed(c, o.scope(), start,
+                o.maxItemCount(), mode));
+        return page.withCharge(capacity.charge(c, admitted, price(page.work(), o)));
+    }
+
+    // ---- the lifecycle's steps
+
+    private ContainerInfo authorizeItem(RequestOptions o, String id, boolean write) {
+        ContainerInfo c = info();
+        o.access().checkContainer(c.databaseId(), c.id(), write);
+        o.access().checkItem(id);
+        o.access().checkPartitionKey(o.partitionKey());
+        return c;
+    }
+
+    private ContainerInfo authorizeAll(RequestOptions o, boolean write) {
+        ContainerInfo c = info();
+        o.access().checkContainer(c.databaseId(), c.id(), write);
+        o.access().checkAllItems();
+        return c;
+    }
+
+    private ContainerInfo authorizeScope(RequestOptions o) {
+        ContainerInfo c = authorizeAll(o, false);
+        o.access().checkPartitionKey(o.scope().partitionKey());
+        return c;
+    }
+
+    /** Routes a point operation's partition key, after checking the range the request names still exists. */
+    private KeyRoute route(ContainerInfo c, PartitionKeyValue pk, RequestOptions o) {
+        namedRange(c, o);
+        return KeyRoute.of(c.partitionKey(), c.partitions(), pk, engine.limits());
+    }
+
+    /** A write routes by the key the request names, or by the item's own when it names none. */
+    private KeyRoute routeWrite(ContainerInfo c, ObjectNode doc, RequestOptions o) {
+        if (o.partitionKey() != null) {
+            return route(c, o.partitionKey(), o);
+        }
+        PartitionKeyValue own = PartitionKeyValue.extract(c.partitionKey(), doc);
+        o.access().checkPartitionKey(own);
+        return route(c, own, o);
+    }
+
+    /** 410/1002 when the request names a partition key range that is gone (split). */
+    private static void namedRange(ContainerInfo c, RequestOptions o) {
+        if (o.scope().rangeId() != null) {
+            c.partitions().byId(o.scope().rangeId());
+        }
+    }
+
+    private ItemResult priced(ContainerInfo c, KeyRoute at, RequestOptions o, Supplier<ItemResult> operation) {
+        ItemResult r = metered(c, at.range().id(), o, operation);
+        return r.withCharge(capacity.charge(c, at.range().id(), price(r.work(), o)));
+    }
+
+    /** Admits the request on {@code rangeId} (429 when its budget is spent), then runs it; failures are charged. */
+    private <T> T metered(ContainerInfo c, String rangeId, RequestOptions o, Supplier<T> operation) {
+        try {
+            capacity.admit(c, rangeId, o.priority());
+            return operation.get();
+        } catch (ServiceException e) {
+            throw e.charged(capacity.charge(c, rangeId, costs.failed(e.status())));
+        }
+    }
+
+    private double price(Work work, RequestOptions o) {
+        return costs.price(work, quorum(o));
+    }
+
+    private static boolean quorum(RequestOptions o) {
+        return o.consistency().readsQuorum();
+    }
+
+    /** Sums of per-operation charges, kept to hundredths as every charge is. */
+    private static double roundCharge(double ru) {
+        return Math.round(ru * 100) / 100.0;
+    }
+}

@@ -1,0 +1,301 @@
+package dev.partita.core.item;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.account.Etags;
+import dev.partita.core.account.ResourceIds;
+import dev.partita.core.account.ResourceNames;
+import dev.partita.core.capacity.Work;
+import dev.partita.core.error.ServiceException;
+import dev.partita.core.error.SubStatus;
+import dev.partita.core.json.Json;
+import dev.partita.core.limits.Limits;
+import dev.partita.core.partition.KeyRoute;
+import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.request.Conditions;
+import dev.partita.core.store.Bytes;
+import dev.partita.core.store.ChangeRecord;
+import dev.partita.core.store.ChangeRecord.Operation;
+import dev.partita.core.store.Store;
+import dev.partita.core.store.StoreKeys;
+import java.util.Set;
+
+/**
+ * One writer's transaction over a container: stages an operation (or every operation of a transactional batch) with
+ * everything kept beside the item ({@link ItemEntries}) and its change-log record, then commits once. Created and
+ * committed by {@link Items} under the container's writer lock.
+ */
+final class WriteTxn {
+    static final Set<String> SYSTEM_PROPERTIES = Set.of("_rid", "_self", "_etag", "_ts", "_attachments", "_lsn");
+
+    private final ContainerInfo c;
+    private final ContainerState state;
+    private final Limits limits;
+    private final PatchCondition patchCondition;
+    private final Txn txn;
+    private final long now;
+    private final ItemEntries entries;
+    private String rangeId;
+
+    WriteTxn(Store store, ContainerInfo c, ContainerState state, Limits limits, PatchCondition patchCondition,
+            long nowSeconds) {
+        this.c = c;
+        this.state = state;
+        this.limits = limits;
+        this.patchCondition = patchCondition;
+        this.txn = new Txn(store);
+        this.now = nowSeconds;
+        this.entries = new ItemEntries(c, txn, limits, nowSeconds);
+    }
+
+    /** The physical partition of the transaction's first operation (a transactional batch has only one). */
+    String rangeId() {
+        return rangeId;
+    }
+
+    void commit() {
+        txn.put(StoreKeys.containerLsn(c.containerId()), Bytes.longBytes(state.lsn()));
+        txn.commit();
+    }
+
+    ItemResult execute(KeyRoute at, BatchOperation op) {
+        return switch (op.type()) {
+            case CREATE -> create(at, object(op), null);
+            case UPSERT -> upsert(at, object(op), null, op.conditions());
+            case REPLACE -> replace(at, op.id(), object(op), null, op.conditions());
+            case DELETE -> delete(at, op.id(), op.conditions());
+            case READ -> read(at, op.id(), op.conditions());
+            case PATCH -> patch(at, op.id(), Patch.parse(op.resourceBody(), limits.maxPatchOperations()),
+                    op.conditions());
+        };
+    }
+
+    private static ObjectNode object(BatchOperation op) {
+        if (!(op.resourceBody() instanceof ObjectNode o)) {
+            throw ServiceException.badRequest("The operation's 'resourceBody' must be a JSON object.");
+        }
+        return o.deepCopy();
+    }
+
+    ItemResult create(KeyRoute at, ObjectNode doc, byte[] original) {
+        String id = locate(at, doc);
+        byte[] raw = txn.get(StoreKeys.item(c.containerId(), at.epk(), id));
+        if (raw != null && StoredItem.wrap(raw).isLiveAt(now)) {
+            throw ServiceException.conflict("An item with this id already exists in the logical partition.");
+        }
+        return write(at, id, doc, original, raw, 201);
+    }
+
+    ItemResult upsert(KeyRoute at, ObjectNode doc, byte[] original, Conditions conditions) {
+        String id = locate(at, doc);
+        byte[] raw = txn.get(StoreKeys.item(c.containerId(), at.epk(), id));
+        StoredItem old = raw == null ? null : StoredItem.wrap(raw);
+        boolean exists = old != null && old.isLiveAt(now);
+        if (exists) {
+            checkIfMatch(conditions, old);
+        } else if (conditions.ifMatch() != null) {
+            throw ServiceException.preconditionFailed("The item does not exist, so its etag cannot match.");
+        }
+        return write(at, id, doc, original, raw, exists ? 200 : 201);
+    }
+
+    ItemResult replace(KeyRoute at, String id, ObjectNode doc, byte[] original, Conditions conditions) {
+        if (!locate(at, doc).equals(id)) {
+            throw ServiceException.badRequest("The id in the item body does not match the id in the request path.");
+        }
+        StoredItem old = existing(at, id);
+        checkIfMatch(conditions, old);
+        return write(at, id, doc, original, old.bytes(), 200);
+    }
+
+    ItemResult delete(KeyRoute at, String id, Conditions conditions) {
+        StoredItem old = existing(at, id);
+        checkIfMatch(conditions, old);
+        long lsn = state.nextLsn();
+        entries.startOperation();
+        entries.remove(at.epk(), id, old);
+        log(new ChangeRecord(Operation.DELETE, lsn, now, at.epk(), id, old.lsn(), null, old.json()));
+        return new ItemResult(204, null, null, lsn, rangeId,
+                Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched()));
+    }
+
+    /** A read inside a batch: sees the batch's own earlier writes. */
+    ItemResult read(KeyRoute at, String id, Conditions conditions) {
+        StoredItem item = existing(at, id);
+        String etag = Etags.of(c.containerId(), item.lsn());
+        if (conditions.ifNoneMatch() != null && Items.etagMatches(conditions.ifNoneMatch(), etag)) {
+            return new ItemResult(304, null, etag, state.lsn(), rangeId, Work.notModified());
+        }
+        return new ItemResult(200, item, etag, state.lsn(), rangeId, Work.read(item.jsonLength()));
+    }
+
+    ItemResult patch(KeyRoute at, String id, Patch patch, Conditions conditions) {
+        StoredItem old = existing(at, id);
+        checkIfMatch(conditions, old);
+        for (String path : patch.touchedPaths()) {
+            checkPatchable(path);
+        }
+        ObjectNode doc = Json.parseObject(old.json(), "stored item");
+        if (patch.condition() != null && !patchCondition.test(patch.condition(), doc)) {
+            throw ServiceException.preconditionFailed("The patch's filter predicate is not true for the item.");
+        }
+        SYSTEM_PROPERTIES.forEach(doc::remove);
+        patch.applyTo(doc);
+        locate(at, doc);
+        return write(at, id, doc, null, old.bytes(), 200);
+    }
+
+    /** Removes the item if it expired before {@code nowSeconds}; the TTL sweep's operation. */
+    boolean purgeExpired(String epk, String id, long nowSeconds) {
+        byte[] raw = txn.get(StoreKeys.item(c.containerId(), epk, id));
+        if (raw == null) {
+            return false;
+        }
+        StoredItem old = StoredItem.wrap(raw);
+        if (old.isLiveAt(nowSeconds)) {
+            return false;
+        }
+        route(c.partitions().route(epk).id());
+        long lsn = state.nextLsn();
+        entries.startOperation();
+        entries.remove(epk, id, old);
+        log(new ChangeRecord(Operation.TTL_EXPIRE, lsn, now, epk, id, old.lsn(), null, old.json()));
+        return true;
+    }
+
+    /** The live item {@code id} of the routed logical partition; 404 if there is none. */
+    private StoredItem existing(KeyRoute at, String id) {
+        route(at.range().id());
+        byte[] raw = txn.get(StoreKeys.item(c.containerId(), at.epk(), id));
+        StoredItem item = raw == null ? null : StoredItem.wrap(raw);
+        if (item == null || !item.isLiveAt(now)) {
+            throw ServiceException.notFound("The item does not exist.");
+        }
+        return item;
+    }
+
+    private void checkPatchable(String path) {
+        String top = Patch.segments(path).get(0);
+        if ("id".equals(top) || SYSTEM_PROPERTIES.contains(top)) {
+            throw ServiceException.badRequest("A patch cannot change '/" + top + "'.");
+        }
+        for (String pkPath : c.partitionKey().paths()) {
+            if (pkPath.equals(path) || pkPath.startsWith(path + "/") || path.startsWith(pkPath + "/")) {
+                throw ServiceException.badRequest("A patch cannot change the partition key path " + pkPath + ".");
+            }
+        }
+    }
+
+    private void checkIfMatch(Conditions conditions, StoredItem old) {
+        if (conditions.ifMatch() != null
+                && !Items.etagMatches(conditions.ifMatch(), Etags.of(c.containerId(), old.lsn()))) {
+            throw ServiceException.preconditionFailed("The item was changed since the etag in If-Match was read.");
+        }
+    }
+
+    /**
+     * Validates the body's id and checks that its partition key is the one the request was routed by (400/1001
+     * otherwise); returns the id.
+     */
+    private String locate(KeyRoute at, ObjectNode doc) {
+        JsonNode idNode = doc.get("id");
+        if (idNode == null || idNode.isNull()) {
+            throw ServiceException.badRequest("The item has no 'id'; every item needs a string 'id'.");
+        }
+        if (!idNode.isTextual()) {
+            throw ServiceException.badRequest("The item's 'id' must be a string.");
+        }
+        String id = idNode.asText();
+        ResourceNames.validateItemId(id, limits.maxIdBytes());
+        if (!at.key().equals(PartitionKeyValue.extract(c.partitionKey(), doc))) {
+            throw ServiceException.badRequest(SubStatus.PARTITION_KEY_MISMATCH, "The partition key in the item does"
+                    + " not match the partition key the request names.");
+        }
+        route(at.range().id());
+        return id;
+    }
+
+    private void route(String id) {
+        if (rangeId == null) {
+            rangeId = id;
+        }
+    }
+
+    /**
+     * Stages the new version of an item, replacing {@code raw} (the stored bytes, possibly expired).
+     *
+     * @param original the request body {@code doc} was parsed from, or null: when the client sent no system
+     *                 properties, the stored JSON is these bytes with the system properties appended
+     */
+    private ItemResult write(KeyRoute at, String id, ObjectNode doc, byte[] original, byte[] raw, int status) {
+        String epk = at.epk();
+        entries.startOperation();
+        StoredItem previous = raw == null ? null : StoredItem.wrap(raw);
+        if (previous != null && !previous.isLiveAt(now)) {
+            // an expired version still on disk: record its expiry first, as the sweeper would have
+            long expireLsn = state.nextLsn();
+            entries.remove(epk, id, previous);
+            log(new ChangeRecord(Operation.TTL_EXPIRE, expireLsn, now, epk, id, previous.lsn(), null,
+                    previous.json()));
+            previous = null;
+        }
+        long lsn = state.nextLsn();
+        long ridSequence = previous != null ? previous.ridSequence() : lsn;
+        Expiry.check(c, doc.get("ttl"), limits);
+        long expiresAt = Expiry.expiresAt(c, doc.get("ttl"), now, limits);
+        String etag = Etags.of(c.containerId(), lsn);
+        String docRid = ResourceIds.encode(ResourceIds.document(ResourceIds.tryDecode(c.rid()), ridSequence));
+        String self = c.selfLink() + "docs/" + docRid + "/";
+        byte[] json = original != null && !hasSystemProperty(doc)
+                ? SystemProperties.append(original, docRid, self, etag, now)
+                : null;
+        if (json == null || entries.indexes()) {
+            // the index sees the item as stored, system properties included
+            SYSTEM_PROPERTIES.forEach(doc::remove);
+            doc.put("_rid", docRid);
+            doc.put("_self", self);
+            doc.put("_etag", etag);
+            doc.put("_attachments", "attachments/");
+            doc.put("_ts", now);
+        }
+        if (json == null) {
+            json = Json.bytes(doc);
+        }
+        if (json.length > limits.maxItemBytes()) {
+            throw ServiceException.tooLarge("The item is " + json.length + " bytes; the limit is "
+                    + limits.maxItemBytes() + " bytes.");
+        }
+        if (Json.depth(doc) > limits.maxNestingDepth()) {
+            throw ServiceException.badRequest("The item is nested deeper than " + limits.maxNestingDepth()
+                    + " levels.");
+        }
+        StoredItem item = StoredItem.encode(lsn, now, ridSequence, expiresAt, json);
+        ObjectNode previousDoc = previous != null && entries.needsOldDocument()
+                ? Json.parseObject(previous.json(), "stored item") : null;
+        if (previous != null) {
+            entries.release(epk, id, previous, previousDoc);
+        }
+        entries.claim(epk, id, doc, expiresAt);
+        entries.updateTerms(epk, id, previousDoc, doc);
+        entries.addSize(epk, item.bytes().length - (previous == null ? 0 : previous.bytes().length));
+        txn.put(StoreKeys.item(c.containerId(), epk, id), item.bytes());
+        log(new ChangeRecord(previous == null ? Operation.CREATE : Operation.REPLACE, lsn, now, epk, id,
+                previous == null ? 0 : previous.lsn(), json, previous == null ? null : previous.json()));
+        return new ItemResult(status, item, etag, lsn, rangeId, Work.write(previous == null ? Work.Operation.CREATE
+                : Work.Operation.REPLACE, json.length, entries.termsTouched()));
+    }
+
+    private void log(ChangeRecord record) {
+        txn.put(StoreKeys.log(c.containerId(), record.lsn()), record.encode());
+    }
+
+    private static boolean hasSystemProperty(ObjectNode doc) {
+        for (String p : SYSTEM_PROPERTIES) {
+            if (doc.has(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
