@@ -51,6 +51,15 @@ scenario("offers: a shared-throughput database's offer is read and replaced", as
   assert.equal((await database.readOffer()).resource.content.offerThroughput, 2000);
 });
 
+scenario("offers: an autoscale shared-throughput database's offer has its maximum throughput", async () => {
+  const { database } = await client.databases.create({ id: uid("auto"), maxThroughput: 5000 });
+  const { resource: offer } = await database.readOffer();
+  assert.equal(offer.content.offerAutopilotSettings.maxThroughput, 5000);
+  const { container } = await database.containers.create({ id: "inner", partitionKey: { paths: ["/pk"] } });
+  await container.items.create({ id: "a", pk: "k" });
+  assert.equal((await container.readOffer()).resource, undefined, "the container shares the database's offer");
+});
+
 scenario("offers: a container sharing its database's throughput has no offer of its own", async () => {
   const { database } = await client.databases.create({ id: uid("shared") }, { offerThroughput: 1000 });
   const { container } = await database.containers.create({ id: "inner", partitionKey: { paths: ["/pk"] } });
