@@ -1,0 +1,247 @@
+// Queries over a container with four physical partitions: single- and cross-partition, ORDER BY, aggregates,
+// GROUP BY, DISTINCT, OFFSET/LIMIT, TOP, parameters, paging with fetchNext and resuming from a continuation token.
+import { after, before } from "node:test";
+import assert from "node:assert/strict";
+import { scenario, newClient, disposeClients, uid, rejectsWith, sorted } from "../lib/support.mjs";
+
+after(disposeClients);
+const client = newClient();
+let container;
+const N = 40;
+const CATS = ["a", "b", "c"];
+const docs = [];
+for (let i = 0; i < N; i++) {
+  docs.push({ id: `q${String(i).padStart(2, "0")}`, pk: `p${i % 8}`, n: i, cat: CATS[i % 3], price: i / 4, tags: i % 2 ? ["odd"] : ["even", "x"] });
+}
+before(async () => {
+  const { database } = await client.databases.create({ id: uid("queries") });
+  ({ container } = await database.containers.create({ id: "q", partitionKey: { paths: ["/pk"] } }, { offerThroughput: 24000 }));
+  await Promise.all(docs.map((d) => container.items.create(d)));
+});
+
+const all = async (query, options) => (await container.items.query(query, options).fetchAll()).resources;
+const numeric = (values) => [...values].sort((a, b) => a - b);
+const range = (a, b) => Array.from({ length: b - a }, (_, i) => a + i);
+
+scenario("queries: the container spans several physical partitions", async () => {
+  const { resources } = await container.readPartitionKeyRanges().fetchAll();
+  assert.ok(resources.length >= 4, `ranges: ${resources.length}`);
+});
+
+scenario("queries: cross-partition SELECT * returns every item", async () => {
+  const rows = await all("SELECT * FROM c");
+  assert.deepEqual(sorted(rows.map((r) => r.id)), docs.map((d) => d.id));
+});
+
+scenario("queries: single-partition query with the partitionKey option", async () => {
+  const rows = await all("SELECT * FROM c", { partitionKey: "p3" });
+  assert.deepEqual(sorted(rows.map((r) => r.n)), [3, 11, 19, 27, 35]);
+  assert.ok(rows.every((r) => r.pk === "p3"));
+});
+
+scenario("queries: a filter on the partition key without the option", async () => {
+  const rows = await all("SELECT VALUE c.n FROM c WHERE c.pk = 'p5'");
+  assert.deepEqual(numeric(rows), [5, 13, 21, 29, 37]);
+});
+
+scenario("queries: parameters", async () => {
+  const rows = await all({
+    query: "SELECT VALUE c.n FROM c WHERE c.n >= @min AND c.cat = @cat AND ARRAY_CONTAINS(@pks, c.pk)",
+    parameters: [{ name: "@min", value: 20 }, { name: "@cat", value: "b" }, { name: "@pks", value: ["p1", "p4", "p7"] }],
+  });
+  assert.deepEqual(numeric(rows), docs.filter((d) => d.n >= 20 && d.cat === "b" && ["p1", "p4", "p7"].includes(d.pk)).map((d) => d.n));
+});
+
+scenario("queries: cross-partition ORDER BY ascending and descending", async () => {
+  assert.deepEqual((await all("SELECT * FROM c ORDER BY c.n")).map((r) => r.n), range(0, N));
+  assert.deepEqual(await all("SELECT VALUE c.n FROM c ORDER BY c.n DESC"), range(0, N).reverse());
+  assert.deepEqual((await all("SELECT c.id FROM c ORDER BY c.id DESC")).map((r) => r.id), docs.map((d) => d.id).reverse());
+});
+
+scenario("queries: ORDER BY within one partition", async () => {
+  assert.deepEqual(await all("SELECT VALUE c.n FROM c ORDER BY c.n DESC", { partitionKey: "p2" }), [34, 26, 18, 10, 2]);
+});
+
+scenario("queries: COUNT, SUM, AVG, MIN and MAX across partitions", async () => {
+  assert.deepEqual(await all("SELECT VALUE COUNT(1) FROM c"), [N]);
+  assert.deepEqual(await all("SELECT VALUE SUM(c.n) FROM c"), [780]);
+  assert.deepEqual(await all("SELECT VALUE AVG(c.n) FROM c"), [19.5]);
+  assert.deepEqual(await all("SELECT VALUE MIN(c.n) FROM c"), [0]);
+  assert.deepEqual(await all("SELECT VALUE MAX(c.n) FROM c"), [39]);
+  assert.deepEqual(await all("SELECT VALUE MAX(c.cat) FROM c"), ["c"]);
+  assert.deepEqual(await all("SELECT VALUE COUNT(1) FROM c WHERE c.n > 100"), [0]);
+});
+
+scenario("queries: several aggregates in one non-VALUE SELECT", async () => {
+  const rows = await all("SELECT COUNT(1) AS cnt, SUM(c.price) AS total, MIN(c.n) AS lo, MAX(c.n) AS hi FROM c");
+  assert.deepEqual(rows, [{ cnt: 40, total: 195, lo: 0, hi: 39 }]);
+});
+
+scenario("queries: aggregates within one partition", async () => {
+  assert.deepEqual(await all("SELECT VALUE COUNT(1) FROM c", { partitionKey: "p1" }), [5]);
+  assert.deepEqual(await all("SELECT VALUE SUM(c.n) FROM c", { partitionKey: "p1" }), [1 + 9 + 17 + 25 + 33]);
+});
+
+scenario("queries: GROUP BY with COUNT and SUM", async () => {
+  const rows = await all("SELECT c.cat, COUNT(1) AS cnt, SUM(c.n) AS total FROM c GROUP BY c.cat");
+  const byCat = Object.fromEntries(rows.map((r) => [r.cat, [r.cnt, r.total]]));
+  const expect = {};
+  for (const d of docs) {
+    expect[d.cat] ??= [0, 0];
+    expect[d.cat][0]++;
+    expect[d.cat][1] += d.n;
+  }
+  assert.deepEqual(byCat, expect);
+});
+
+scenario("queries: DISTINCT and DISTINCT VALUE", async () => {
+  assert.deepEqual(sorted(await all("SELECT DISTINCT VALUE c.cat FROM c")), CATS);
+  const rows = await all("SELECT DISTINCT c.cat FROM c");
+  assert.deepEqual(sorted(rows.map((r) => r.cat)), CATS);
+  assert.equal(rows.length, 3);
+});
+
+scenario("queries: OFFSET LIMIT with ORDER BY", async () => {
+  assert.deepEqual(await all("SELECT VALUE c.n FROM c ORDER BY c.n OFFSET 5 LIMIT 3"), [5, 6, 7]);
+  assert.deepEqual(await all("SELECT VALUE c.n FROM c ORDER BY c.n DESC OFFSET 38 LIMIT 10"), [1, 0]);
+});
+
+scenario("queries: TOP with and without ORDER BY", async () => {
+  assert.deepEqual(await all("SELECT TOP 3 VALUE c.n FROM c ORDER BY c.n"), [0, 1, 2]);
+  const top = await all("SELECT TOP 7 * FROM c");
+  assert.equal(top.length, 7);
+  assert.equal(new Set(top.map((r) => r.id)).size, 7);
+});
+
+scenario("queries: built-in functions, JOIN and IN", async () => {
+  const joined = await all("SELECT VALUE c.n FROM c JOIN t IN c.tags WHERE t = 'x'");
+  assert.deepEqual(numeric(joined), range(0, N).filter((i) => i % 2 === 0));
+  const fn = await all("SELECT VALUE UPPER(c.cat) FROM c WHERE c.id IN ('q00', 'q01') AND IS_DEFINED(c.tags)");
+  assert.deepEqual(sorted(fn), ["A", "B"]);
+  assert.deepEqual(await all("SELECT VALUE ARRAY_LENGTH(c.tags) FROM c WHERE c.id = 'q00'"), [2]);
+});
+
+scenario("queries: a syntax error gives 400", async () => {
+  await rejectsWith(container.items.query("SELEC * FROM c").fetchAll(), 400);
+});
+
+scenario("queries: fetchNext pages a cross-partition query with maxItemCount", async () => {
+  const it = container.items.query("SELECT * FROM c", { maxItemCount: 7 });
+  const seen = [];
+  let pages = 0;
+  while (it.hasMoreResults()) {
+    const page = await it.fetchNext();
+    assert.ok(page.resources.length <= 7, `page of ${page.resources.length}`);
+    seen.push(...page.resources.map((r) => r.id));
+    pages++;
+    assert.ok(pages < 50, "terminates");
+  }
+  assert.deepEqual(sorted(seen), docs.map((d) => d.id), "every item exactly once");
+  assert.ok(pages >= 6, `several pages, got ${pages}`);
+});
+
+scenario("queries: fetchNext pages a cross-partition ORDER BY in order", async () => {
+  const it = container.items.query("SELECT c.n FROM c ORDER BY c.n", { maxItemCount: 6 });
+  const seen = [];
+  while (it.hasMoreResults()) {
+    const page = await it.fetchNext();
+    assert.ok(page.resources.length <= 6);
+    seen.push(...page.resources.map((r) => r.n));
+  }
+  assert.deepEqual(seen, range(0, N));
+});
+
+scenario("queries: a single-partition query resumes from its continuation token", async () => {
+  const query = "SELECT * FROM c WHERE c.n >= 0";
+  const first = await container.items.query(query, { partitionKey: "p0", maxItemCount: 2 }).fetchNext();
+  assert.equal(first.resources.length, 2);
+  assert.ok(first.continuationToken, "a continuation token");
+  const rest = await container.items.query(query, { partitionKey: "p0", maxItemCount: 2, continuationToken: first.continuationToken }).fetchAll();
+  const ids = [...first.resources, ...rest.resources].map((r) => r.id);
+  assert.deepEqual(sorted(ids), docs.filter((d) => d.pk === "p0").map((d) => d.id));
+});
+
+scenario("queries: a cross-partition query resumes from its continuation token", async () => {
+  const query = "SELECT * FROM c";
+  const first = await container.items.query(query, { maxItemCount: 9 }).fetchNext();
+  assert.ok(first.continuationToken, "a continuation token");
+  const seen = first.resources.map((r) => r.id);
+  let token = first.continuationToken;
+  for (let i = 0; token && i < 20; i++) {
+    const page = await container.items.query(query, { maxItemCount: 9, continuationToken: token }).fetchNext();
+    seen.push(...page.resources.map((r) => r.id));
+    token = page.continuationToken;
+  }
+  assert.deepEqual(sorted(seen), docs.map((d) => d.id), "every item exactly once");
+});
+
+scenario("queries: a cross-partition ORDER BY resumes from its continuation token", async () => {
+  const query = "SELECT c.id, c.n FROM c ORDER BY c.n";
+  const first = await container.items.query(query, { maxItemCount: 10 }).fetchNext();
+  assert.ok(first.continuationToken, "a continuation token");
+  const seen = first.resources.map((r) => r.n);
+  let token = first.continuationToken;
+  for (let i = 0; token && i < 20; i++) {
+    const page = await container.items.query(query, { maxItemCount: 10, continuationToken: token }).fetchNext();
+    seen.push(...page.resources.map((r) => r.n));
+    token = page.continuationToken;
+  }
+  assert.deepEqual(seen, range(0, N));
+});
+
+scenario("queries: enableQueryControl pages and resumes a cross-partition query", async () => {
+  const query = "SELECT * FROM c";
+  const options = { maxItemCount: 8, enableQueryControl: true };
+  const first = await container.items.query(query, options).fetchNext();
+  const seen = first.resources.map((r) => r.id);
+  let token = first.continuationToken;
+  for (let i = 0; token && i < 40; i++) {
+    const page = await container.items.query(query, { ...options, continuationToken: token }).fetchNext();
+    seen.push(...page.resources.map((r) => r.id));
+    token = page.continuationToken;
+  }
+  assert.deepEqual(sorted(seen), docs.map((d) => d.id));
+});
+
+scenario("queries: readAll pages through the items", async () => {
+  const it = container.items.readAll({ maxItemCount: 15 });
+  const seen = [];
+  while (it.hasMoreResults()) {
+    const page = await it.fetchNext();
+    assert.ok(page.resources.length <= 15);
+    seen.push(...page.resources.map((r) => r.id));
+  }
+  assert.deepEqual(sorted(seen), docs.map((d) => d.id));
+});
+
+// The same queries on the SDK's pipelined path: it fetches the query plan, sends the rewritten query to each
+// partition key range and merges (what it does against the real gateway for non-streamable cross-partition queries).
+const planned = (query, options = {}) => all(query, { forceQueryPlan: true, ...options });
+
+scenario("queries (query plan): ORDER BY merges the ranges", async () => {
+  assert.deepEqual(await planned("SELECT VALUE c.n FROM c ORDER BY c.n DESC", { maxItemCount: 4 }), range(0, N).reverse());
+  assert.deepEqual((await planned("SELECT c.id, c.n FROM c ORDER BY c.id")).map((r) => r.id), docs.map((d) => d.id));
+});
+
+scenario("queries (query plan): COUNT, SUM, AVG, MIN and MAX", async () => {
+  assert.deepEqual(await planned("SELECT VALUE COUNT(1) FROM c"), [N]);
+  assert.deepEqual(await planned("SELECT VALUE SUM(c.n) FROM c"), [780]);
+  assert.deepEqual(await planned("SELECT VALUE AVG(c.n) FROM c"), [19.5]);
+  assert.deepEqual(await planned("SELECT VALUE MIN(c.n) FROM c"), [0]);
+  assert.deepEqual(await planned("SELECT VALUE MAX(c.n) FROM c"), [39]);
+});
+
+scenario("queries (query plan): GROUP BY", async () => {
+  const rows = await planned("SELECT c.cat, COUNT(1) AS cnt FROM c GROUP BY c.cat");
+  assert.deepEqual(Object.fromEntries(rows.map((r) => [r.cat, r.cnt])), { a: 14, b: 13, c: 13 });
+});
+
+scenario("queries (query plan): DISTINCT, OFFSET LIMIT and TOP", async () => {
+  assert.deepEqual(sorted(await planned("SELECT DISTINCT VALUE c.cat FROM c")), CATS);
+  assert.deepEqual(await planned("SELECT VALUE c.n FROM c ORDER BY c.n OFFSET 10 LIMIT 4"), [10, 11, 12, 13]);
+  assert.deepEqual(await planned("SELECT TOP 5 VALUE c.n FROM c ORDER BY c.n DESC"), [39, 38, 37, 36, 35]);
+});
+
+scenario("queries (query plan): a filter on the partition key goes to one range", async () => {
+  assert.deepEqual(numeric(await planned("SELECT VALUE c.n FROM c WHERE c.pk = 'p6'")), [6, 14, 22, 30, 38]);
+});
