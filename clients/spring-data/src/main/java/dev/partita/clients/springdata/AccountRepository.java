@@ -1,8 +1,8 @@
 package dev.partita.clients.springdata;
 
 import com.azure.spring.data.cosmos.repository.CosmosRepository;
-import java.util.Optional;
+import java.util.List;
 
 public interface AccountRepository extends CosmosRepository<Account, String> {
-    Optional<Account> findByEmail(String email);
+    List<Account> findByEmail(String email);
 }

@@ -2,6 +2,7 @@ package dev.partita.clients.springdata;
 
 import com.azure.spring.data.cosmos.repository.CosmosRepository;
 import com.azure.spring.data.cosmos.repository.Query;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collection;
 import java.util.List;
 import org.springframework.data.domain.Page;
@@ -67,6 +68,32 @@ public interface OrderRepository extends CosmosRepository<Order, String> {
     @Query("SELECT * FROM o WHERE o.total > @min AND o.city = @city")
     List<Order> expensiveIn(@Param("min") long min, @Param("city") String city);
 
+    @Query("SELECT * FROM o WHERE ARRAY_CONTAINS(o.tags, @tag)")
+    List<Order> withTag(@Param("tag") String tag);
+
     @Query("SELECT VALUE COUNT(1) FROM o WHERE o.status = @status")
     long countWritten(@Param("status") String status);
+
+    /** The framework expands a collection parameter into @statuses0, @statuses1, ... */
+    @Query("SELECT * FROM o WHERE o.status IN (@statuses)")
+    List<Order> withStatuses(@Param("statuses") List<String> statuses);
+
+    @Query("SELECT * FROM o WHERE o.city = @city")
+    List<Order> inCity(@Param("city") String city, Sort sort);
+
+    /** Paged: the framework appends the ORDER BY and counts with "select value count(1) FROM ...". */
+    @Query("SELECT * FROM o WHERE o.total >= @min")
+    Page<Order> pageAtLeast(@Param("min") long min, Pageable pageable);
+
+    @Query("SELECT * FROM o WHERE o.customerId = @customerId")
+    Slice<Order> sliceOf(@Param("customerId") String customerId, Pageable pageable);
+
+    @Query("SELECT VALUE SUM(o.total) FROM o WHERE o.customerId = @customerId")
+    long totalOf(@Param("customerId") String customerId);
+
+    @Query("SELECT o.status, COUNT(1) AS n, SUM(o.total) AS total FROM o GROUP BY o.status")
+    List<ObjectNode> countsByStatus();
+
+    @Query("SELECT DISTINCT VALUE o.city FROM o")
+    List<String> cities();
 }

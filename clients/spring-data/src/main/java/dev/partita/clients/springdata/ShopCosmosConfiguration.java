@@ -2,6 +2,7 @@ package dev.partita.clients.springdata;
 
 import com.azure.cosmos.CosmosClientBuilder;
 import com.azure.spring.data.cosmos.config.AbstractCosmosConfiguration;
+import com.azure.spring.data.cosmos.config.CosmosConfig;
 import com.azure.spring.data.cosmos.core.mapping.EnableCosmosAuditing;
 import com.azure.spring.data.cosmos.repository.config.EnableCosmosRepositories;
 import java.time.Clock;
@@ -12,7 +13,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.auditing.DateTimeProvider;
 
-/** The Cosmos account (gateway mode), the repositories, and auditing on the application's clock. */
+/**
+ * The Cosmos account (gateway mode), the repositories, auditing on the application's clock, and query diagnostics.
+ */
 @Configuration
 @EnableCosmosRepositories
 @EnableCosmosAuditing(dateTimeProviderRef = "auditingDateTimeProvider")
@@ -40,6 +43,19 @@ public class ShopCosmosConfiguration extends AbstractCosmosConfiguration {
     @Bean
     public static DateTimeProvider auditingDateTimeProvider(Clock clock) {
         return () -> Optional.of(OffsetDateTime.now(clock));
+    }
+
+    @Bean
+    public RequestCharges requestCharges() {
+        return new RequestCharges();
+    }
+
+    /** Query and index metrics on, every response's diagnostics to {@link RequestCharges}. */
+    @Bean
+    @Override
+    public CosmosConfig cosmosConfig() {
+        return CosmosConfig.builder().enableQueryMetrics(true).enableIndexMetrics(true)
+                .responseDiagnosticsProcessor(requestCharges()).build();
     }
 
     @Override
