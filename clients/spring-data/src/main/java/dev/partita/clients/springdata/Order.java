@@ -17,7 +17,8 @@ import org.springframework.data.annotation.Id;
  */
 @Container(containerName = "orders", partitionKeyPath = "/customerId", ru = "400")
 @CosmosIndexingPolicy(
-        includePaths = {"/customerId/?", "/status/?", "/total/?", "/placedAt/?", "/city/?", "/tags/[]/?", "/note/?"},
+        includePaths = {"/customerId/?", "/status/?", "/total/?", "/placedAt/?", "/city/?", "/tags/[]/?", "/note/?",
+                "/shipTo/zip/?"},
         excludePaths = {"/*"},
         compositeIndexes = @CompositeIndex(paths = {
                 @CompositeIndexPath(path = "/status"),
@@ -34,6 +35,7 @@ public class Order {
     private List<String> tags = new ArrayList<>();
     private String note;
     private boolean gift;
+    private Address shipTo;
 
     public Order() {
     }
@@ -59,6 +61,11 @@ public class Order {
 
     public Order gift(boolean value) {
         this.gift = value;
+        return this;
+    }
+
+    public Order shipTo(String street, String zip) {
+        this.shipTo = new Address(street, zip);
         return this;
     }
 
@@ -132,6 +139,14 @@ public class Order {
 
     public void setGift(boolean gift) {
         this.gift = gift;
+    }
+
+    public Address getShipTo() {
+        return shipTo;
+    }
+
+    public void setShipTo(Address shipTo) {
+        this.shipTo = shipTo;
     }
 
     @Override

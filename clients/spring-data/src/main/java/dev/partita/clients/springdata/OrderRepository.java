@@ -41,6 +41,16 @@ public interface OrderRepository extends CosmosRepository<Order, String> {
 
     List<Order> findByCityIgnoreCase(String city);
 
+    List<Order> findByCityStartsWithIgnoreCase(String prefix);
+
+    List<Order> findByCityContainingIgnoreCase(String part);
+
+    List<Order> findByShipToZip(String zip);
+
+    List<Order> findByIdIn(Collection<String> ids);
+
+    List<Order> findByTotalGreaterThanAndCityNotIn(long min, Collection<String> cities);
+
     List<Order> findByStatusNot(String status);
 
     List<Order> findByTagsContaining(String tag);

@@ -5,6 +5,7 @@ import com.azure.spring.data.cosmos.config.AbstractCosmosConfiguration;
 import com.azure.spring.data.cosmos.config.CosmosConfig;
 import com.azure.spring.data.cosmos.core.mapping.EnableCosmosAuditing;
 import com.azure.spring.data.cosmos.repository.config.EnableCosmosRepositories;
+import com.azure.spring.data.cosmos.repository.config.EnableReactiveCosmosRepositories;
 import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.Optional;
@@ -18,6 +19,7 @@ import org.springframework.data.auditing.DateTimeProvider;
  */
 @Configuration
 @EnableCosmosRepositories
+@EnableReactiveCosmosRepositories
 @EnableCosmosAuditing(dateTimeProviderRef = "auditingDateTimeProvider")
 public class ShopCosmosConfiguration extends AbstractCosmosConfiguration {
     @Value("${cosmos.endpoint}")

@@ -3,8 +3,12 @@ package dev.partita.clients.springdata;
 import com.azure.spring.data.cosmos.core.mapping.Container;
 import org.springframework.data.annotation.Id;
 
-/** A page visit, under a hierarchical partition key (tenant, then user), with a one-hour default time to live. */
-@Container(containerName = "visits", hierarchicalPartitionKeyPaths = {"/tenantId", "/userId"}, timeToLive = 3600)
+/**
+ * A page visit, under a hierarchical partition key (tenant, then user), with a one-hour default time to live, on
+ * autoscale throughput (up to 1,000 RU/s).
+ */
+@Container(containerName = "visits", hierarchicalPartitionKeyPaths = {"/tenantId", "/userId"}, timeToLive = 3600,
+        ru = "1000", autoScale = true)
 public class Visit {
     @Id
     private String id;

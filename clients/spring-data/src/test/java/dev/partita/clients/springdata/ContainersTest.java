@@ -43,7 +43,8 @@ class ContainersTest extends PartitaSpringTest {
         IndexingPolicy policy = orders.getIndexingPolicy();
         assertThat(policy.isAutomatic()).isTrue();
         assertThat(policy.getIncludedPaths()).extracting(IncludedPath::getPath).containsExactlyInAnyOrder(
-                "/customerId/?", "/status/?", "/total/?", "/placedAt/?", "/city/?", "/tags/[]/?", "/note/?");
+                "/customerId/?", "/status/?", "/total/?", "/placedAt/?", "/city/?", "/tags/[]/?", "/note/?",
+                "/shipTo/zip/?");
         assertThat(policy.getExcludedPaths()).extracting(ExcludedPath::getPath).contains("/*");
         assertThat(policy.getCompositeIndexes()).hasSize(1);
         List<CompositePath> composite = policy.getCompositeIndexes().get(0);
@@ -69,6 +70,8 @@ class ContainersTest extends PartitaSpringTest {
         assertThat(props.getPartitionKeyDefinition().getVersion()).isEqualTo(PartitionKeyDefinitionVersion.V2);
         assertThat(props.getPartitionKeyDefinition().getPaths()).containsExactly("/tenantId", "/userId");
         assertThat(props.getDefaultTimeToLiveInSeconds()).isEqualTo(3600);
+        assertThat(container("visits").readThroughput().block().getProperties().getAutoscaleMaxThroughput())
+                .isEqualTo(1000);
     }
 
     @Test

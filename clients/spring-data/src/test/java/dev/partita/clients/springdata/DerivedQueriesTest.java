@@ -24,11 +24,12 @@ class DerivedQueriesTest extends PartitaSpringTest {
     void seed() {
         orders.deleteAll();
         orders.saveAll(List.of(
-                new Order("o1", "c1", "NEW", 100, 1_000, "Oslo").tags("gift-wrap").gift(true),
+                new Order("o1", "c1", "NEW", 100, 1_000, "Oslo").tags("gift-wrap").gift(true)
+                        .shipTo("Storgata 1", "0155"),
                 new Order("o2", "c1", "PAID", 250, 2_000, "Bergen").note("leave at the door"),
-                new Order("o3", "c2", "NEW", 75, 3_000, "Oslo"),
+                new Order("o3", "c2", "NEW", 75, 3_000, "Oslo").shipTo("Karl Johans gate 2", "0155"),
                 new Order("o4", "c2", "SHIPPED", 500, 4_000, "Trondheim").tags("express", "gift-wrap").gift(true),
-                new Order("o5", "c3", "PAID", 1_200, 5_000, "Stavanger").tags("express"),
+                new Order("o5", "c3", "PAID", 1_200, 5_000, "Stavanger").tags("express").shipTo("Torget 3", "4006"),
                 new Order("o6", "c3", "CANCELLED", 30, 6_000, "Oslo").note("changed my mind")));
     }
 
@@ -72,7 +73,8 @@ class DerivedQueriesTest extends PartitaSpringTest {
 
     @Test
     void orderingFromTheMethodName() {
-        assertThat(ids(orders.findByTotalGreaterThanEqualOrderByTotalDesc(100))).containsExactly("o5", "o4", "o2", "o1");
+        assertThat(ids(orders.findByTotalGreaterThanEqualOrderByTotalDesc(100)))
+                .containsExactly("o5", "o4", "o2", "o1");
         assertThat(ids(orders.findByCustomerIdOrderByPlacedAtDesc("c2"))).containsExactly("o4", "o3");
     }
 
@@ -100,6 +102,17 @@ class DerivedQueriesTest extends PartitaSpringTest {
         assertThat(ids(orders.findByCityEndsWith("heim"))).containsExactly("o4");
         assertThat(ids(orders.findByCityContaining("erg"))).containsExactly("o2");
         assertThat(ids(orders.findByCityIgnoreCase("OSLO"))).containsExactlyInAnyOrder("o1", "o3", "o6");
+        assertThat(ids(orders.findByCityStartsWithIgnoreCase("st"))).containsExactly("o5");
+        assertThat(ids(orders.findByCityContainingIgnoreCase("HEI"))).containsExactly("o4");
+    }
+
+    @Test
+    void nestedPropertiesIdsAndMixedConditions() {
+        assertThat(ids(orders.findByShipToZip("0155"))).containsExactlyInAnyOrder("o1", "o3");
+        assertThat(orders.findById("o5")).map(Order::getShipTo).contains(new Address("Torget 3", "4006"));
+        assertThat(ids(orders.findByIdIn(List.of("o2", "o4", "o9")))).containsExactlyInAnyOrder("o2", "o4");
+        assertThat(ids(orders.findByTotalGreaterThanAndCityNotIn(90, List.of("Oslo", "Bergen"))))
+                .containsExactlyInAnyOrder("o4", "o5");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.partita.clients.springdata;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.azure.cosmos.models.CosmosPatchItemRequestOptions;
 import com.azure.cosmos.models.CosmosPatchOperations;
 import com.azure.cosmos.models.PartitionKey;
 import com.azure.cosmos.models.SqlParameter;
@@ -13,6 +14,7 @@ import com.azure.spring.data.cosmos.core.query.CosmosQuery;
 import com.azure.spring.data.cosmos.core.query.Criteria;
 import com.azure.spring.data.cosmos.core.query.CriteriaType;
 import com.azure.spring.data.cosmos.exception.CosmosConflictException;
+import com.azure.spring.data.cosmos.exception.CosmosPreconditionFailedException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.StreamSupport;
@@ -135,6 +137,18 @@ class TemplateTest extends PartitaSpringTest {
         assertThat(patched.getStatus()).isEqualTo("SHIPPED");
         assertThat(patched.getTotal()).isEqualTo(325);
         assertThat(patched.getTags()).containsExactly("express");
+    }
+
+    @Test
+    void conditionalPatch() {
+        CosmosPatchItemRequestOptions onlyIfNew = new CosmosPatchItemRequestOptions()
+                .setFilterPredicate("FROM orders o WHERE o.status = 'NEW'");
+        Order paid = template.patch("t1", new PartitionKey("c1"), Order.class,
+                CosmosPatchOperations.create().set("/status", "PAID"), onlyIfNew);
+        assertThat(paid.getStatus()).isEqualTo("PAID");
+        assertThatThrownBy(() -> template.patch("t1", new PartitionKey("c1"), Order.class,
+                CosmosPatchOperations.create().set("/status", "PAID"), onlyIfNew))
+                .isInstanceOf(CosmosPreconditionFailedException.class);
     }
 
     @Test
