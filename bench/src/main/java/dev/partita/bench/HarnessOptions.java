@@ -19,8 +19,8 @@ record HarnessOptions(
         int rounds,
         String targetName,
         List<Integer> concurrency,
-        List<Workload> workloads,
-        List<Workload> ceilingWorkloads,
+        List<BenchOperation> workloads,
+        List<BenchOperation> ceilingWorkloads,
         List<String> ceilingModes,
         String client,
         String mixedQuery,
@@ -52,9 +52,9 @@ record HarnessOptions(
         int rounds = 3;
         String targetName = "partita";
         List<Integer> concurrency = List.of(20, 64);
-        List<Workload> workloads = List.of(Workload.ReadLatency, Workload.ReadThroughput, Workload.WriteLatency,
-                Workload.WriteThroughput, Workload.Mixed);
-        List<Workload> ceiling = List.of(Workload.ReadThroughput, Workload.WriteThroughput);
+        List<BenchOperation> workloads = List.of(BenchOperation.ReadLatency, BenchOperation.ReadThroughput, BenchOperation.WriteLatency,
+                BenchOperation.WriteThroughput, BenchOperation.Mixed);
+        List<BenchOperation> ceiling = List.of(BenchOperation.ReadThroughput, BenchOperation.WriteThroughput);
         List<String> ceilingModes = List.of("inline", "vthread");
         String client = "async";
         String mixedQuery = "pk";
@@ -94,8 +94,8 @@ record HarnessOptions(
                 case "--target-name" -> targetName = v;
                 case "--rounds" -> rounds = positive(a, v);
                 case "--concurrency" -> concurrency = ints(a, v);
-                case "--workloads" -> workloads = Workload.list(v);
-                case "--ceiling-workloads" -> ceiling = v.equalsIgnoreCase("none") ? List.of() : Workload.list(v);
+                case "--workloads" -> workloads = BenchOperation.list(v);
+                case "--ceiling-workloads" -> ceiling = v.equalsIgnoreCase("none") ? List.of() : BenchOperation.list(v);
                 case "--ceiling-modes" -> ceilingModes = modes(a, v);
                 case "--client" -> client = oneOf(a, v, "async", "sync");
                 case "--mixed-query" -> mixedQuery = oneOf(a, v, "pk", "sdk");

@@ -26,7 +26,7 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * Runs a bounded number of operations of one {@link Workload} at a fixed number in flight (closed loop: an operation
+ * Runs a bounded number of operations of one {@link BenchOperation} at a fixed number in flight (closed loop: an operation
  * starts when one completes), timing each one from subscription (async) or call (sync) to its last byte.
  *
  * <ul>
@@ -63,7 +63,7 @@ final class LoadDriver {
      * @param tag  prefix of the ids this run creates (unique per run, so creates never conflict)
      * @param maxTime no operation starts after this; the run then waits for those in flight
      */
-    RunResult run(String target, Workload w, int concurrency, int ops, Duration maxTime, String tag) {
+    RunResult run(String target, BenchOperation w, int concurrency, int ops, Duration maxTime, String tag) {
         Recorder recorder = new Recorder(3);
         Map<String, LongAdder> errors = new ConcurrentHashMap<>();
         LongAdder completed = new LongAdder();
@@ -86,7 +86,7 @@ final class LoadDriver {
                 errorCounts, wall, h, usage, timedOut || System.nanoTime() > deadline, 1, 1);
     }
 
-    private boolean runAsync(Workload w, int concurrency, int ops, long deadline, Duration maxTime, String tag,
+    private boolean runAsync(BenchOperation w, int concurrency, int ops, long deadline, Duration maxTime, String tag,
             Recorder recorder, Map<String, LongAdder> errors, LongAdder completed) {
         Flux.range(0, ops)
                 .takeWhile(i -> System.nanoTime() < deadline)
@@ -106,8 +106,8 @@ final class LoadDriver {
         return false;
     }
 
-    private Mono<?> asyncOp(Workload w, int i, String tag) {
-        Workload.Kind kind = kindOf(w, i);
+    private Mono<?> asyncOp(BenchOperation w, int i, String tag) {
+        BenchOperation.Kind kind = kindOf(w, i);
         return switch (kind) {
             case READ -> {
                 int r = ThreadLocalRandom.current().nextInt(items);
@@ -132,7 +132,7 @@ final class LoadDriver {
         };
     }
 
-    private boolean runSync(Workload w, int concurrency, int ops, long deadline, Duration maxTime, String tag,
+    private boolean runSync(BenchOperation w, int concurrency, int ops, long deadline, Duration maxTime, String tag,
             Recorder recorder, Map<String, LongAdder> errors, LongAdder completed) {
         AtomicLong next = new AtomicLong();
         ExecutorService pool = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("load-", 0).factory());
@@ -164,7 +164,7 @@ final class LoadDriver {
         }
     }
 
-    private void syncOp(Workload w, int i, String tag) {
+    private void syncOp(BenchOperation w, int i, String tag) {
         switch (kindOf(w, i)) {
             case READ -> {
                 int r = ThreadLocalRandom.current().nextInt(items);
@@ -194,14 +194,14 @@ final class LoadDriver {
     }
 
     /** What operation {@code i} of a workload is; Mixed follows the SDK tool's index arithmetic. */
-    static Workload.Kind kindOf(Workload w, int i) {
-        if (w.kind != Workload.Kind.MIXED) {
+    static BenchOperation.Kind kindOf(BenchOperation w, int i) {
+        if (w.kind != BenchOperation.Kind.MIXED) {
             return w.kind;
         }
         if (i % 100 == 0) {
-            return Workload.Kind.MIXED; // the query
+            return BenchOperation.Kind.MIXED; // the query
         }
-        return i % 10 == 0 ? Workload.Kind.WRITE : Workload.Kind.READ;
+        return i % 10 == 0 ? BenchOperation.Kind.WRITE : BenchOperation.Kind.READ;
     }
 
     private static String code(Throwable e) {

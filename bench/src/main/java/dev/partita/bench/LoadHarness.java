@@ -149,10 +149,10 @@ public final class LoadHarness {
                 int cycles = 0;
                 while (System.nanoTime() < until && cycles < 20) {
                     cycles++;
-                    for (Workload w : o.workloads()) {
+                    for (BenchOperation w : o.workloads()) {
                         partita.run(o.targetName(), w, top, o.warmup(), maxTime, tag + "-jit" + runNo++);
                     }
-                    for (Workload w : o.ceilingWorkloads()) {
+                    for (BenchOperation w : o.ceilingWorkloads()) {
                         for (Map.Entry<String, LoadDriver> e : ceilingDrivers.entrySet()) {
                             e.getValue().run(e.getKey(), w, top, o.warmup(), maxTime, tag + "-jit" + runNo++);
                         }
@@ -163,7 +163,7 @@ public final class LoadHarness {
             }
             // each ceiling run right after the Partita run it is compared with, so drift affects both alike; workloads
             // compared with a ceiling run --rounds times (the report takes the median)
-            for (Workload w : o.workloads()) {
+            for (BenchOperation w : o.workloads()) {
                 boolean compared = o.ceilingWorkloads().contains(w) && !ceilingDrivers.isEmpty();
                 for (int c : o.concurrency()) {
                     for (int round = 1; round <= (compared ? o.rounds() : 1); round++) {
@@ -179,7 +179,7 @@ public final class LoadHarness {
                     }
                 }
             }
-            for (Workload w : o.ceilingWorkloads()) {
+            for (BenchOperation w : o.ceilingWorkloads()) {
                 if (!o.workloads().contains(w)) {
                     for (int c : o.concurrency()) {
                         for (Map.Entry<String, LoadDriver> e : ceilingDrivers.entrySet()) {
@@ -234,7 +234,7 @@ public final class LoadHarness {
     static final int MAX_ATTEMPTS = 3;
     private static final Duration NOISE_PAUSE = Duration.ofSeconds(30);
 
-    private static RunResult measure(LoadDriver d, String target, Workload w, int c, HarnessOptions o,
+    private static RunResult measure(LoadDriver d, String target, BenchOperation w, int c, HarnessOptions o,
             Duration maxTime, String tag, int round) {
         RunResult best = null;
         for (int attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {

@@ -59,7 +59,7 @@ final class ResultTable {
         b.append("| workload | conc. | Partita ops/s (median) | ceiling ops/s (median) | Partita / ceiling per round |"
                 + " **median** | ceiling-vt / ceiling per round | Partita p99 ms | ceiling p99 ms |\n"
                 + "|---|--:|--:|--:|--|--:|--|--:|--:|\n");
-        for (Workload w : o.workloads()) {
+        for (BenchOperation w : o.workloads()) {
             for (int c : o.concurrency()) {
                 List<Double> shares = shares(results, o.targetName(), "ceiling", w, c);
                 if (shares.isEmpty()) {
@@ -71,7 +71,7 @@ final class ResultTable {
                 double m = medianOf(shares);
                 b.append(String.format(Locale.ROOT, "| %s | %d | %.0f | %.0f | %s | **%.2f**%s | %s | %.2f | %.2f |%n",
                         w, c, p.opsPerSecond(), ce.opsPerSecond(), list(shares), m,
-                        w.kind == Workload.Kind.READ ? (m >= 0.8 ? " met" : " missed") : "",
+                        w.kind == BenchOperation.Kind.READ ? (m >= 0.8 ? " met" : " missed") : "",
                         vt.isEmpty() ? "–" : list(vt) + " (median " + String.format(Locale.ROOT, "%.2f",
                                 medianOf(vt)) + ")", p.ms(99), ce.ms(99)));
             }
@@ -79,7 +79,7 @@ final class ResultTable {
         b.append("\nTarget: point-read throughput ≥ 0.80 of the ceiling (ReadThroughput rows).\n");
 
         b.append("\n### p99 point read at concurrency 20 (target < 2 ms)\n\n");
-        for (Workload w : List.of(Workload.ReadLatency, Workload.ReadThroughput)) {
+        for (BenchOperation w : List.of(BenchOperation.ReadLatency, BenchOperation.ReadThroughput)) {
             median(results, o.targetName(), w, 20).ifPresent(r -> b.append(String.format(Locale.ROOT,
                     "- %s: Partita p99 %.2f ms (p50 %.2f ms) — %s", w, r.ms(99), r.ms(50),
                     r.ms(99) < 2.0 ? "met" : "missed")));
@@ -136,14 +136,14 @@ final class ResultTable {
         return out;
     }
 
-    private static Optional<RunResult> median(List<RunResult> results, String target, Workload w, int c) {
+    private static Optional<RunResult> median(List<RunResult> results, String target, BenchOperation w, int c) {
         return medians(results).stream()
                 .filter(r -> r.target().equals(target) && r.workload() == w && r.concurrency() == c)
                 .findFirst();
     }
 
     /** a / b per round, for rounds where both ran. */
-    private static List<Double> shares(List<RunResult> results, String a, String b, Workload w, int c) {
+    private static List<Double> shares(List<RunResult> results, String a, String b, BenchOperation w, int c) {
         List<Double> out = new ArrayList<>();
         for (RunResult x : results) {
             if (x.target().equals(a) && x.workload() == w && x.concurrency() == c) {

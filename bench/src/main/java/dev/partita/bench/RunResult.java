@@ -7,7 +7,7 @@ import org.HdrHistogram.Histogram;
  * One measured run: {@code completed} operations (successes; failures are counted apart, by status/sub-status) in
  * {@code wallNs}, their latencies in nanoseconds, and where the CPU time went meanwhile.
  */
-record RunResult(String target, Workload workload, String client, int concurrency, long completed, long errors,
+record RunResult(String target, BenchOperation workload, String client, int concurrency, long completed, long errors,
         Map<String, Long> errorsByCode, long wallNs, Histogram latencyNs, CpuMeter.Usage cpu, boolean timedOut,
         int round, int attempts) {
 

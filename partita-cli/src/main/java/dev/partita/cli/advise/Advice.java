@@ -16,7 +16,7 @@ record Advice(Workload workload, int sampleSize, int partitions, List<Assessment
 
     /** One candidate's figures. */
     record Assessment(Candidate candidate, Distribution distribution, boolean fitsLogicalLimit,
-            Map<String, Access> access, Map<String, Replay.Measured> measured, double ruPerSecond,
+            Map<String, AccessPath> access, Map<String, Replay.Measured> measured, double ruPerSecond,
             double throttledShare, double accessScore, List<String> reasons) {
 
         /** One value holding this much of the data makes a hot partition however many partitions there are. */
@@ -35,7 +35,7 @@ record Advice(Workload workload, int sampleSize, int partitions, List<Assessment
             ObjectNode example = sample.get(0);
             for (Candidate c : candidates) {
                 Distribution d = Distribution.of(sample, c, workload.dataSizeGb());
-                Map<String, Access> access = new LinkedHashMap<>();
+                Map<String, AccessPath> access = new LinkedHashMap<>();
                 workload.operations().forEach(op -> access.put(op.name(), Classifier.classify(op, c, example)));
                 Map<String, Replay.Measured> measured = replay.run(c, sample, workload, partitions);
                 double ru = 0;
@@ -71,7 +71,7 @@ record Advice(Workload workload, int sampleSize, int partitions, List<Assessment
     }
 
     private static List<String> reasons(Candidate c, Distribution d, boolean fits, double limitGb, double plannedGb,
-            Map<String, Access> access, double throttledShare) {
+            Map<String, AccessPath> access, double throttledShare) {
         List<String> r = new ArrayList<>();
         r.add(String.format(java.util.Locale.ROOT, "%d key values; the largest holds %.1f%% of the data, %.2f GB "
                 + "of %.2f GB planned%s", d.distinctValues(), d.largestShare() * 100, d.projectedLargestGb(),
@@ -79,7 +79,7 @@ record Advice(Workload workload, int sampleSize, int partitions, List<Assessment
                 fits ? "" : String.format(java.util.Locale.ROOT, " — over the %.0f GB logical partition limit",
                         limitGb)));
         access.forEach((op, a) -> {
-            if (a != Access.POINT && a != Access.SINGLE_PARTITION) {
+            if (a != AccessPath.POINT && a != AccessPath.SINGLE_PARTITION) {
                 r.add("\"" + op + "\" is " + a.label);
             }
         });
@@ -106,7 +106,7 @@ record Advice(Workload workload, int sampleSize, int partitions, List<Assessment
         Assessment best = best();
         List<String> out = new ArrayList<>();
         for (Workload.Operation op : workload.operations()) {
-            Access mine = best.access().get(op.name());
+            AccessPath mine = best.access().get(op.name());
             ranked.stream()
                     .filter(a -> a.access().get(op.name()).ordinal() < mine.ordinal())
                     .findFirst()

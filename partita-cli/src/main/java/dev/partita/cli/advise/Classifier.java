@@ -18,24 +18,24 @@ final class Classifier {
     private Classifier() {
     }
 
-    static Access classify(Workload.Operation op, Candidate candidate, ObjectNode example) {
+    static AccessPath classify(Workload.Operation op, Candidate candidate, ObjectNode example) {
         return switch (op.type()) {
-            case WRITE -> Access.POINT;
-            case READ -> candidate.addressableBy(op.knows()) ? Access.POINT : Access.FAN_OUT;
+            case WRITE -> AccessPath.POINT;
+            case READ -> candidate.addressableBy(op.knows()) ? AccessPath.POINT : AccessPath.FAN_OUT;
             case QUERY -> query(op, candidate, example);
         };
     }
 
-    private static Access query(Workload.Operation op, Candidate candidate, ObjectNode example) {
+    private static AccessPath query(Workload.Operation op, Candidate candidate, ObjectNode example) {
         QueryPlan plan = QueryPlanner.plan(Sql.parse(op.query()), candidate.paths(), parameters(op, example));
         if (plan.partitionKeyPoints().isEmpty()) {
-            return Access.FAN_OUT;
+            return AccessPath.FAN_OUT;
         }
         List<List<JsonNode>> points = plan.partitionKeyPoints().get();
         if (points.stream().anyMatch(p -> p.size() < candidate.paths().size())) {
-            return Access.PREFIX;
+            return AccessPath.PREFIX;
         }
-        return points.size() == 1 ? Access.SINGLE_PARTITION : Access.FEW_PARTITIONS;
+        return points.size() == 1 ? AccessPath.SINGLE_PARTITION : AccessPath.FEW_PARTITIONS;
     }
 
     /** The query's parameters, each taken from the named field of an example item. */

@@ -9,7 +9,7 @@ import java.util.List;
  * <p>As in that tool, the Latency and Throughput variants issue the same operations (they differ in what the tool
  * reports); here both report latency percentiles and throughput, so each pair doubles as a repeatability check.
  */
-enum Workload {
+enum BenchOperation {
     /** Point reads of preloaded items, random id. */
     ReadLatency(Kind.READ),
     /** Creates of new ~1 KB items. */
@@ -23,16 +23,16 @@ enum Workload {
 
     final Kind kind;
 
-    Workload(Kind kind) {
+    BenchOperation(Kind kind) {
         this.kind = kind;
     }
 
-    static List<Workload> list(String csv) {
-        List<Workload> out = new ArrayList<>();
+    static List<BenchOperation> list(String csv) {
+        List<BenchOperation> out = new ArrayList<>();
         for (String s : csv.split(",")) {
             String name = s.trim();
             boolean found = false;
-            for (Workload w : values()) {
+            for (BenchOperation w : values()) {
                 if (w.name().equalsIgnoreCase(name)) {
                     out.add(w);
                     found = true;
