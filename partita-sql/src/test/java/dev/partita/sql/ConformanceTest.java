@@ -26,12 +26,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * Runs every case of shared/conformance/query-cases.jsonl (the file must exist: CI keeps shared/ beside
- * the repository clone). Numbers compare by value; {@code ordered: false} cases compare as multisets.
+ * Runs every case of the documented query cases ({@link ConformanceCases}: conformance/query-cases.jsonl in the
+ * test resources). Numbers compare by value; {@code ordered: false} cases compare as multisets.
  * Cases in {@link #KNOWN_FAILURES} must fail (so the list stays true); all others must pass.
  */
 class ConformanceTest {
-    static final Path CASES = Path.of("../../shared/conformance/query-cases.jsonl");
+    static final Path CASES = ConformanceCases.FILE;
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final EvalContext CTX = EvalContext.of(Clock.fixed(Instant.parse("2024-01-02T03:04:05Z"),
             ZoneOffset.UTC));
@@ -47,7 +47,7 @@ class ConformanceTest {
     static final Set<String> APPROXIMATE = Set.of("samples-st-area", "samples-st-distance");
 
     static Stream<Arguments> cases() throws IOException {
-        assertThat(CASES).as("conformance cases file (shared/ must sit beside the repository)").exists();
+        assertThat(CASES).as("conformance cases file").exists();
         List<Arguments> out = new ArrayList<>();
         for (String line : Files.readAllLines(CASES)) {
             if (line.isBlank()) {

@@ -74,7 +74,7 @@ class ParserFuzzTest {
     }
 
     private static List<String> documentedQueries() throws IOException {
-        Path cases = Path.of("../../shared/conformance/query-cases.jsonl");
+        Path cases = ConformanceCases.FILE;
         ObjectMapper json = new ObjectMapper();
         List<String> out = new ArrayList<>();
         for (String line : Files.readAllLines(cases, StandardCharsets.UTF_8)) {

@@ -2,6 +2,7 @@ package dev.partita.sql.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.partita.sql.ConformanceCases;
 import dev.partita.sql.Sql;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,14 +22,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * The conformance cases that read documents (shared/conformance/query-cases.jsonl), run as the SDK would run them
+ * The conformance cases that read documents (conformance/query-cases.jsonl in the test resources), run as the SDK would run them
  * against a container of 3 ranges: plan, each range runs the plan's text over its third of the documents (in
  * order: the first third, the second, the rest), the ranges are merged by {@link SdkPipeline}, and the result is
  * compared with the case's expected rows. Cases in {@link #KNOWN_DIFFERENCES} must fail (so the list stays true);
  * all others must pass.
  */
 class PlanConformanceTest {
-    private static final Path CASES = Path.of("../../shared/conformance/query-cases.jsonl");
+    private static final Path CASES = ConformanceCases.FILE;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Case id → why the 3-range result differs from the expected rows. */

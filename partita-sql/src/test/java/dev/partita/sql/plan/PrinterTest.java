@@ -2,6 +2,7 @@ package dev.partita.sql.plan;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.partita.sql.ConformanceCases;
 import dev.partita.sql.Sql;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.ast.Query;
@@ -18,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Printed text parses back to an equivalent query: same tree, same rows. */
 class PrinterTest {
-    private static final Path CASES = Path.of("../../shared/conformance/query-cases.jsonl");
+    private static final Path CASES = ConformanceCases.FILE;
 
     private static final List<String> QUERIES = List.of(
             "SELECT * FROM c",
