@@ -23,6 +23,7 @@ import dev.partita.core.limits.Limits;
 import dev.partita.core.query.QueryExecutor;
 import dev.partita.core.query.QueryPage;
 import dev.partita.core.query.QueryPlans;
+import dev.partita.core.request.Deadline;
 import dev.partita.core.request.Scope;
 import dev.partita.core.store.Store;
 import java.time.Clock;
@@ -51,6 +52,7 @@ public final class Engine implements AutoCloseable {
     private final Maintenance maintenance;
     private final Offers offers;
     private final Users users;
+    private final QueryWorkers queryWorkers = new QueryWorkers(Runtime.getRuntime().availableProcessors());
 
     private Engine(Store store, Clock clock, Limits limits, PatchCondition patchCondition) {
         this.store = Objects.requireNonNull(store);
@@ -243,9 +245,12 @@ public final class Engine implements AutoCloseable {
         return QueryPlans.plan(c, queries.parse(text), params, supportedFeatures);
     }
 
+    /** One page, on a query thread, bounded by {@link Limits#maxRequestExecution()} from now. */
     QueryPage runQuery(ContainerInfo c, Scope scope, String text, Map<String, JsonNode> params,
             String continuation, int maxItemCount) {
-        return queries.execute(c, lsn(c), scope, text, params, continuation, maxItemCount);
+        Deadline deadline = Deadline.after(clock, limits.maxRequestExecution());
+        return queryWorkers.run(() -> queries.execute(c, lsn(c), scope, text, params, continuation, maxItemCount,
+                deadline));
     }
 
     ChangeFeedPage readChangeFeed(ContainerInfo c, Scope scope, ChangeFeedStart start, int maxItemCount,
@@ -307,6 +312,7 @@ public final class Engine implements AutoCloseable {
     @Override
     public void close() {
         maintenance.close();
+        queryWorkers.close();
         store.close();
     }
 

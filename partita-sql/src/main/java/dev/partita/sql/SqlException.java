@@ -17,6 +17,9 @@ public class SqlException extends RuntimeException {
     private final int start;
     private final int end;
 
+    /** The code of an evaluation stopped at its context's deadline (the engine answers 408). */
+    public static final String TIMEOUT = "RequestTimeout";
+
     public SqlException(String message) {
         this(null, message, -1, -1);
     }

@@ -61,7 +61,7 @@ public final class SqlQuery {
      */
     public List<JsonNode> execute(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(ctx, "ctx");
-        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock());
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.deadlineMillis());
         List<JsonNode> out = new ArrayList<>();
         program.query().run(f, row -> {
             out.add(row);
@@ -78,7 +78,7 @@ public final class SqlQuery {
     public void stream(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx,
             java.util.function.Predicate<JsonNode> sink) {
         Objects.requireNonNull(ctx, "ctx");
-        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock());
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.deadlineMillis());
         program.query().run(f, sink::test);
     }
 

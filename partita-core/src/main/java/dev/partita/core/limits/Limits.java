@@ -41,6 +41,9 @@ import java.time.Duration;
  * @param burstEligibleBelowRus        only partitions provisioned below this get burst capacity (3,000 RU/s)
  * @param throughputSplitDelay         how long after a throughput increase its partition splits happen (the service
  *                                     takes 4-6 h; the emulator splits at once by default)
+ * @param maxRequestExecution          how long one operation may run: a query page, a change-feed page, a script
+ *                                     (5 s, the service's "maximum execution time for a single operation" quota);
+ *                                     a query page that reaches it returns what it has with a continuation
  */
 public record Limits(
         int maxItemBytes,
@@ -75,7 +78,8 @@ public record Limits(
         Duration burstAccumulation,
         int burstMaxRus,
         int burstEligibleBelowRus,
-        Duration throughputSplitDelay) {
+        Duration throughputSplitDelay,
+        Duration maxRequestExecution) {
 
     private static final int MB = 1024 * 1024;
     private static final long GB = 1024L * MB;
@@ -86,7 +90,7 @@ public record Limits(
             100, 2 * MB, 10, 2 * MB, 4 * MB, 128, Integer.MAX_VALUE,
             Duration.ofDays(7), Duration.ofMinutes(15), Duration.ofSeconds(1),
             400, 100, 1000, 1000, 1_000_000, 25, 5_000, 400,
-            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO);
+            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO, Duration.ofSeconds(5));
 
     public Builder toBuilder() {
         return new Builder(this);
@@ -127,6 +131,7 @@ public record Limits(
         private int burstMaxRus;
         private int burstEligibleBelowRus;
         private Duration throughputSplitDelay;
+        private Duration maxRequestExecution;
 
         private Builder(Limits l) {
             maxItemBytes = l.maxItemBytes;
@@ -162,6 +167,7 @@ public record Limits(
             burstMaxRus = l.burstMaxRus;
             burstEligibleBelowRus = l.burstEligibleBelowRus;
             throughputSplitDelay = l.throughputSplitDelay;
+            maxRequestExecution = l.maxRequestExecution;
         }
 
         public Builder maxItemBytes(int v) {
@@ -329,8 +335,13 @@ public record Limits(
             return this;
         }
 
+        public Builder maxRequestExecution(Duration v) {
+            maxRequestExecution = v;
+            return this;
+        }
+
         public Limits build() {
-            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay);
+            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.partita.core.query;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.item.StoredItem;
+import dev.partita.core.request.Deadline;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
@@ -16,6 +17,10 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
     static final byte[] END = new byte[0];
 
     private final long now;
+    private Deadline deadline = Deadline.NONE;
+    private boolean stopAtDeadline;
+    private long atLeast = 1;
+    private boolean stoppedEarly;
     /** The key the current candidate is known by; set by {@link #advance()}. */
     byte[] position;
     byte[] currentKey;
@@ -34,6 +39,24 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
      * {@link #position}; returns {@link #END} when there are no more.
      */
     abstract byte[] advance();
+
+    /**
+     * Bounds the read by {@code d}: past it, the source either ends after the item it is on ({@code stop}: a
+     * streamed page returns what it has with a continuation) or fails with 408 (a materialized result cannot be
+     * partial).
+     */
+    ItemSource until(Deadline d, boolean stop, boolean resumes) {
+        this.deadline = d;
+        this.stopAtDeadline = stop;
+        // a resumed read starts by reading its resume item again: progress needs one item past it
+        this.atLeast = resumes ? 2 : 1;
+        return this;
+    }
+
+    /** Whether the read ended at the deadline with candidates left. */
+    boolean stoppedEarly() {
+        return stoppedEarly;
+    }
 
     boolean changedItem() {
         boolean c = changed;
@@ -57,6 +80,13 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
             @Override
             public boolean hasNext() {
                 while (next == null) {
+                    if (items >= atLeast && deadline.passed()) {
+                        if (!stopAtDeadline) {
+                            throw QueryExecutor.timedOut();
+                        }
+                        stoppedEarly = true;
+                        return false;
+                    }
                     byte[] raw = advance();
                     if (raw == END) {
                         return false;

@@ -1,6 +1,7 @@
 package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.request.Deadline;
 import dev.partita.core.json.Json;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.item.StoredItem;
@@ -28,6 +29,10 @@ import java.util.NoSuchElementException;
  * group's term and the position in the sorted group.
  */
 final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
+    private Deadline deadline = Deadline.NONE;
+    private boolean stoppedEarly;
+    private long yielded;
+    private long atLeast = 1;
     /** The parts of the order, ascending. */
     enum Part {
         UNDEFINED('U'), INDEXED('I'), CONTAINERS('C');
@@ -117,6 +122,19 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
         }
     }
 
+    /** Bounds the read by {@code d}: past it, the source ends after the item it is on. */
+    OrderedSource until(Deadline d, boolean resumes) {
+        this.deadline = d;
+        // a resumed read starts at its resume item again: progress needs one item past it
+        this.atLeast = resumes ? 2 : 1;
+        return this;
+    }
+
+    /** Whether the read ended at the deadline with items left. */
+    boolean stoppedEarly() {
+        return stoppedEarly;
+    }
+
     boolean changedItem() {
         boolean c = changed;
         changed = false;
@@ -129,6 +147,10 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
             @Override
             public boolean hasNext() {
                 while (true) {
+                    if (yielded >= atLeast && deadline.passed()) {
+                        stoppedEarly = true;
+                        return false;
+                    }
                     while (next >= group.size()) {
                         if (!nextGroup()) {
                             return false;
@@ -148,6 +170,7 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
                 }
                 current = new Position(parts.get(partIndex), groupTerm, next);
                 changed = true;
+                yielded++;
                 return group.get(next++).loaded().item();
             }
         };

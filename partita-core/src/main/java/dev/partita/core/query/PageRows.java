@@ -2,6 +2,7 @@ package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.error.ServiceException;
+import dev.partita.core.request.Deadline;
 import dev.partita.sql.SqlQuery;
 import dev.partita.sql.ast.Query;
 import java.util.ArrayList;
@@ -11,7 +12,7 @@ import java.util.Map;
 /**
  * The rows of one page of a query read item by item (streamed or in index order): carries TOP, OFFSET and LIMIT
  * across pages, passes over the rows of the resume item that the previous page already returned, and stops when the
- * page is full (row count or response size).
+ * page is full (row count, response size, or the request's time).
  */
 final class PageRows {
     private final long skip;
@@ -19,6 +20,7 @@ final class PageRows {
     private final int pageSize;
     private final long maxBytes;
     private final long resumeRows;
+    private final Deadline deadline;
     private final List<JsonNode> rows = new ArrayList<>();
     private long emitted;
     private long skipped;
@@ -30,7 +32,8 @@ final class PageRows {
      * @param resumes    whether {@code from} names an item to resume at
      */
     PageRows(SqlQuery query, Map<String, JsonNode> params, int pageSize, long maxBytes, Continuation from,
-            boolean resumes) {
+            boolean resumes, Deadline deadline) {
+        this.deadline = deadline;
         this.skip = count(query.ast().offset(), params, 0);
         this.take = Math.min(count(query.ast().top(), params, Long.MAX_VALUE),
                 count(query.ast().limit(), params, Long.MAX_VALUE));
@@ -70,11 +73,16 @@ final class PageRows {
         if (emitted >= take) {
             return false;
         }
-        if (rows.size() >= pageSize || bytesLoaded >= maxBytes) {
+        if (rows.size() >= pageSize || bytesLoaded >= maxBytes || deadline.passed()) {
             full = true;
             return false;
         }
         return true;
+    }
+
+    /** The page ended early (its read reached the request's deadline) with rows still to come. */
+    void cut() {
+        full = true;
     }
 
     /** True when the page stopped because it was full, with rows still to come: the caller hands out a token. */

@@ -14,6 +14,7 @@ import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.EpkRange;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
+import dev.partita.core.request.Deadline;
 import dev.partita.core.request.Scope;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
@@ -86,6 +87,17 @@ public final class QueryExecutor {
         return q;
     }
 
+    /** A query page that ran past the request's deadline where it cannot return part of its result (408). */
+    static ServiceException timedOut() {
+        return new ServiceException(408, 0, "The query ran past the time one request may take ("
+                + "maximum execution time of a single operation) before it could return a page; narrow its filter"
+                + " or its scope.");
+    }
+
+    private EvalContext context(Deadline deadline) {
+        return deadline.atMillis() == Long.MAX_VALUE ? context : context.withDeadline(deadline.atMillis());
+    }
+
     static ServiceException badQuery(SqlException e) {
         String code = e.code() == null ? "" : e.code() + ": ";
         return ServiceException.badRequest(code + e.getMessage());
@@ -98,7 +110,7 @@ public final class QueryExecutor {
      * @param maxItemCount rows per page; -1 or 0 for "as many as fit in a response"
      */
     public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
-            Map<String, JsonNode> params, String continuation, int maxItemCount) {
+            Map<String, JsonNode> params, String continuation, int maxItemCount, Deadline deadline) {
         SqlQuery query = parse(text);
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
@@ -110,16 +122,18 @@ public final class QueryExecutor {
                     ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params))
                     : null;
             if (query.isStreamable()) {
-                return streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup);
+                return streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup, deadline);
             }
             SortKeys sort = SortKeys.of(query);
             boolean indexOrder = sort != null && policy.isIndexing() && policy.indexesNames(sort.first())
                     && IndexState.isReady(snapshot, container.containerId(), policy);
             return indexOrder
-                    ? ordered(snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize)
-                    : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup);
+                    ? ordered(snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize,
+                            deadline)
+                    : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup,
+                            deadline);
         } catch (SqlException e) {
-            throw badQuery(e);
+            throw SqlException.TIMEOUT.equals(e.code()) ? timedOut() : badQuery(e);
         }
     }
 
@@ -129,20 +143,24 @@ public final class QueryExecutor {
      * and how many rows of that item were already returned.
      */
     private QueryPage streamed(Snapshot snapshot, ContainerInfo c, SqlQuery query, Bounds bounds,
-            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
+            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, Deadline deadline) {
         Continuation from = Continuation.parse(token, true);
         if (from.ordered() != null || from.key() != null && from.indexed() != (lookup != null)) {
             throw tokenOfAnotherPlan();
         }
         SqlQuery unpaged = query.withoutPaging();
-        PageRows page = new PageRows(query, params, pageSize, limits.maxResponseBytes(), from, from.key() != null);
+        PageRows page = new PageRows(query, params, pageSize, limits.maxResponseBytes(), from, from.key() != null,
+                deadline);
         long now = clock.millis() / 1000;
         try (ItemSource source = lookup == null
                         ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, now)
                         : new IndexSource(snapshot, c.containerId(), lookup.ranges(), from.key(), bounds, now)) {
             if (!page.exhausted()) {
-                unpaged.stream(source, params, context, row -> page.accept(row, source.changedItem(),
-                        source.isResumeItem(from.key()), source.bytes));
+                unpaged.stream(source.until(deadline, true, from.key() != null), params, context(deadline), row -> page.accept(row,
+                        source.changedItem(), source.isResumeItem(from.key()), source.bytes));
+            }
+            if (source.stoppedEarly()) {
+                page.cut();
             }
             String next = page.continues() ? Continuation.streamed(lookup != null, source.currentKey,
                     page.rowsOfItem(), page.emitted(), page.skipped()).encode() : null;
@@ -158,14 +176,15 @@ public final class QueryExecutor {
      * order (see {@link OrderedSource}); TOP, OFFSET and LIMIT carry across pages as for streamed queries.
      */
     private QueryPage ordered(Snapshot snapshot, ContainerInfo c, IndexingPolicy policy, long lsn, SqlQuery query,
-            SortKeys sort, Bounds bounds, Map<String, JsonNode> params, String token, int pageSize) {
+            SortKeys sort, Bounds bounds, Map<String, JsonNode> params, String token, int pageSize,
+            Deadline deadline) {
         Continuation from = Continuation.parse(token, true);
         if (from.resumes() && from.ordered() == null) {
             throw tokenOfAnotherPlan();
         }
         SqlQuery unordered = query.withoutOrderByOrPaging();
         PageRows page = new PageRows(query, params, pageSize, limits.maxResponseBytes(), from,
-                from.ordered() != null);
+                from.ordered() != null, deadline);
         long now = clock.millis() / 1000;
         OrderedSource.NonScalar nonScalar = policy.marksNonScalars(sort.first())
                 ? kind -> markedNonScalars(snapshot, c.containerId(), sort.first(), bounds)
@@ -174,8 +193,11 @@ public final class QueryExecutor {
         try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar, possible,
                 from.ordered(), now)) {
             if (!page.exhausted()) {
-                unordered.stream(source, params, context, row -> page.accept(row, source.changedItem(),
-                        source.current.sameAs(from.ordered()), source.bytes));
+                unordered.stream(source.until(deadline, from.ordered() != null), params, context(deadline), row -> page.accept(row,
+                        source.changedItem(), source.current.sameAs(from.ordered()), source.bytes));
+            }
+            if (source.stoppedEarly()) {
+                page.cut();
             }
             String next = page.continues() ? Continuation.ordered(source.current, page.rowsOfItem(), page.emitted(),
                     page.skipped()).encode() : null;
@@ -207,7 +229,7 @@ public final class QueryExecutor {
     }
 
     private QueryPage materialized(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
-            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
+            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, Deadline deadline) {
         Continuation from = Continuation.parse(token, false);
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId,
                 Arrays.hashCode(bounds.from), Arrays.hashCode(bounds.to));
@@ -223,7 +245,7 @@ public final class QueryExecutor {
             try (ItemSource source = lookup == null
                             ? new ScanSource(snapshot, bounds.from, bounds.to, now)
                             : KeySetSource.of(snapshot, c.containerId(), lookup.ranges(), bounds, now)) {
-                all = query.execute(source, params, context);
+                all = query.execute(source.until(deadline, false, false), params, context(deadline));
                 entries = source.entriesRead;
                 items = source.items;
                 bytes = source.bytes;

@@ -124,6 +124,51 @@ class QueryExecutorTest {
         }
     }
 
+    /**
+     * With no time at all per request, every page ends after its first item (the deadline has passed when the next
+     * would load) and hands out a continuation: draining gives exactly the rows of one whole evaluation, on the
+     * streamed path, on the index path, and in index order.
+     */
+    @Test
+    void pagesThatReachTheRequestDeadlineEndEarlyWithAContinuationAndLoseNothing() {
+        Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
+        try (Engine engine = Engine.open(new MemoryStore(), CLOCK, noTime)) {
+            load(engine, 1, 40, 11);
+            List<JsonNode> items = drain(engine, "SELECT * FROM c", 1000);
+            assertThat(items).hasSize(40);
+            for (String q : List.of("SELECT * FROM c", "SELECT c.id FROM c WHERE c.n > 10",
+                    "SELECT VALUE t FROM c JOIN t IN c.tags", "SELECT c.id FROM c WHERE c.id = 'i7'",
+                    "SELECT c.id, c.n FROM c ORDER BY c.n", "SELECT TOP 5 c.id FROM c WHERE c.n < 40")) {
+                List<JsonNode> expected = Sql.parse(q).execute(items, Map.of(), EvalContext.of(CLOCK));
+                List<JsonNode> got = drain(engine, q, 1000);
+                if (q.contains("ORDER BY")) {
+                    assertThat(got).as(q).containsExactlyElementsOf(expected);
+                } else if (q.contains("TOP")) {
+                    assertThat(got).as(q).hasSize(5);
+                } else {
+                    assertThat(got).as(q).containsExactlyInAnyOrderElementsOf(expected);
+                }
+            }
+            ContainerInfo c = engine.readContainer("db", "c");
+            QueryPage first = engine.container(c).query("SELECT * FROM c", Map.of(),
+                    RequestOptions.scoped(Scope.range(c.partitions().partitions().get(0).id())));
+            assertThat(first.rows()).as("one item, then the deadline").hasSize(1);
+            assertThat(first.continuation()).isNotNull();
+        }
+    }
+
+    /** An aggregate cannot return part of its result: past the deadline it is a 408, not a wrong answer. */
+    @Test
+    void aMaterializedQueryPastTheDeadlineIsARequestTimeout() {
+        Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
+        try (Engine engine = Engine.open(new MemoryStore(), CLOCK, noTime)) {
+            load(engine, 1, 20, 3);
+            assertThatThrownBy(() -> engine.container("db", "c").query("SELECT VALUE COUNT(1) FROM c", Map.of(),
+                    RequestOptions.NONE)).isInstanceOfSatisfying(ServiceException.class,
+                            e -> assertThat(e.status()).isEqualTo(408));
+        }
+    }
+
     @Test
     void topAndOffsetLimitHoldAcrossPages() {
         try (Engine engine = engineWith(1, 100, 7)) {

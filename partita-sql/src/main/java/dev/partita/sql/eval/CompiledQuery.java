@@ -121,6 +121,7 @@ public final class CompiledQuery {
                     return true;
                 }
                 for (int i = 0, n = v.size(); i < n; i++) {
+                    f.bound();
                     f.slots[slot] = v.get(i);
                     if (!q.next(f, index + 1, h)) {
                         return false;

@@ -17,13 +17,37 @@ public final class Frame implements FunctionEnv {
     final JsonNode[] params;
     final Iterable<? extends JsonNode> items;
     private final Clock clock;
+    private final long deadlineMillis;
     private Instant staticNow;
+    private int bindsSinceCheck;
 
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock) {
+        this(slotCount, params, items, clock, Long.MAX_VALUE);
+    }
+
+    /** @param deadlineMillis the clock millis past which binding more rows fails ({@link SqlException#TIMEOUT}) */
+    public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock,
+            long deadlineMillis) {
         this.slots = new JsonNode[slotCount];
         this.params = params;
         this.items = items;
         this.clock = clock;
+        this.deadlineMillis = deadlineMillis;
+    }
+
+    /**
+     * Called for every row a FROM or JOIN binds: a cross product of large arrays in one item can run for minutes,
+     * so it is bounded by the deadline (read from the clock every 1,024 rows, to keep the check off the profile).
+     */
+    void bound() {
+        if (++bindsSinceCheck < 1024 || deadlineMillis == Long.MAX_VALUE || clock == null) {
+            return;
+        }
+        bindsSinceCheck = 0;
+        if (clock.millis() >= deadlineMillis) {
+            throw new SqlException(SqlException.TIMEOUT, "The query ran past the time one request may take while"
+                    + " joining the arrays of one item; narrow the query or the arrays it joins.");
+        }
     }
 
     @Override
