@@ -117,7 +117,7 @@ public class CatalogueQueryBenchmark {
     /** Moves the container's LSN so no query result is served from the previous call's cache. */
     @Setup(Level.Invocation)
     public void touch() {
-        ObjectNode v = catalogue.get(next++ % vehicles);
+        ObjectNode v = catalogue.get(Math.floorMod(next++, vehicles));
         items.upsert(Json.bytes(v), RequestOptions.of(key(v)));
     }
 
@@ -126,7 +126,15 @@ public class CatalogueQueryBenchmark {
     }
 
     private ObjectNode vehicle() {
-        return catalogue.get((next * 7919) % vehicles);
+        return catalogue.get(spread(next, vehicles));
+    }
+
+    /**
+     * The {@code n}th call's vehicle, stepping by a prime through the catalogue. In long arithmetic: {@code n * 7919}
+     * in int overflows to a negative index after about 271,000 calls.
+     */
+    static int spread(int n, int vehicles) {
+        return (int) Math.floorMod(n * 7919L, (long) vehicles);
     }
 
     @Benchmark

@@ -1,8 +1,8 @@
 package dev.partita.sql;
 
-import dev.partita.sql.ast.Query;
 import dev.partita.sql.eval.Compiler;
 import dev.partita.sql.parse.Parsing;
+import dev.partita.sql.parse.QueryLimits;
 
 /**
  * Entry point: parse query text once into a reusable, thread-safe {@link SqlQuery}.
@@ -17,13 +17,18 @@ public final class Sql {
     }
 
     /**
-     * Parses, validates and compiles a query.
+     * Parses, validates and compiles a query within the service's limits ({@link QueryLimits#DEFAULTS}).
      *
-     * @throws SqlException for syntax errors (code SC1001, with position), validation errors and unknown functions
+     * @throws SqlException for syntax errors (code SC1001, with position), validation errors, unknown functions, and a
+     *                      text past the limits (larger than 512 KB, nested too deeply, expressions too deep)
      */
     public static SqlQuery parse(String text) {
-        Query ast = Parsing.parse(text);
-        return new SqlQuery(text, ast, Compiler.compile(ast));
+        return parse(text, QueryLimits.DEFAULTS);
+    }
+
+    /** As {@link #parse(String)}, within these limits (an account's own, or a test's). */
+    public static SqlQuery parse(String text, QueryLimits limits) {
+        return Parsing.parse(text, limits, (ast, large) -> new SqlQuery(text, ast, Compiler.compile(ast), large));
     }
 
     /**
@@ -33,7 +38,12 @@ public final class Sql {
      * @throws SqlException as {@link #parse}
      */
     public static SqlQuery parseCondition(String text) {
-        Query ast = Parsing.parseCondition(text);
-        return new SqlQuery(text, ast, Compiler.compile(ast));
+        return parseCondition(text, QueryLimits.DEFAULTS);
+    }
+
+    /** As {@link #parseCondition(String)}, within these limits. */
+    public static SqlQuery parseCondition(String text, QueryLimits limits) {
+        return Parsing.parseCondition(text, limits,
+                (ast, large) -> new SqlQuery(text, ast, Compiler.compile(ast), large));
     }
 }

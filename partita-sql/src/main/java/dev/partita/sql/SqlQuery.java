@@ -6,6 +6,7 @@ import dev.partita.sql.ast.Expr;
 import dev.partita.sql.ast.Query;
 import dev.partita.sql.eval.Compiler;
 import dev.partita.sql.eval.Frame;
+import dev.partita.sql.parse.Parsing;
 import dev.partita.sql.parse.Validator;
 
 import java.util.ArrayList;
@@ -30,12 +31,15 @@ public final class SqlQuery {
     private final Query ast;
     private final Compiler.Program program;
     private final boolean aggregates;
+    /** Parsed on a parser thread's large stack: its tree is recompiled there too. */
+    private final boolean large;
 
-    SqlQuery(String text, Query ast, Compiler.Program program) {
+    SqlQuery(String text, Query ast, Compiler.Program program, boolean large) {
         this.text = text;
         this.ast = ast;
         this.program = program;
         this.aggregates = Validator.hasAggregates(ast);
+        this.large = large;
     }
 
     /**
@@ -94,7 +98,7 @@ public final class SqlQuery {
         }
         Query q = new Query(ast.distinct(), null, ast.selection(), ast.from(), ast.where(), ast.groupBy(),
                 ast.orderBy(), null, null);
-        return new SqlQuery(text, q, Compiler.compile(q));
+        return recompiled(q);
     }
 
     /**
@@ -104,7 +108,11 @@ public final class SqlQuery {
     public SqlQuery withoutOrderByOrPaging() {
         Query q = new Query(ast.distinct(), null, ast.selection(), ast.from(), ast.where(), ast.groupBy(), List.of(),
                 null, null);
-        return new SqlQuery(text, q, Compiler.compile(q));
+        return recompiled(q);
+    }
+
+    private SqlQuery recompiled(Query q) {
+        return Parsing.onStack(large, () -> new SqlQuery(text, q, Compiler.compile(q), large));
     }
 
     /**

@@ -164,15 +164,34 @@ public record Patch(List<Op> operations, String condition) {
             throw ServiceException.badRequest("The incr operation at path " + path + " targets a value that is not a"
                     + " number.");
         } else if (current.isIntegralNumber() && by.isIntegralNumber()) {
-            result = dev.partita.core.json.Json.NODES.numberNode(Math.addExact(current.longValue(), by.longValue()));
+            // 64-bit integers add exactly; past that range (or from a number already outside it) there is no exact
+            // answer to store, so the patch is refused rather than wrapped around or rounded
+            if (!current.canConvertToLong() || !by.canConvertToLong()) {
+                throw outOfRange(path, "the 64-bit integer range");
+            }
+            long sum = current.longValue() + by.longValue();
+            if (((current.longValue() ^ sum) & (by.longValue() ^ sum)) < 0) {
+                throw outOfRange(path, "the 64-bit integer range");
+            }
+            result = dev.partita.core.json.Json.NODES.numberNode(sum);
         } else {
-            result = dev.partita.core.json.Json.NODES.numberNode(current.doubleValue() + by.doubleValue());
+            double sum = current.doubleValue() + by.doubleValue();
+            if (!Double.isFinite(sum)) {
+                throw outOfRange(path, "the largest number JSON can hold");
+            }
+            result = dev.partita.core.json.Json.NODES.numberNode(sum);
         }
         if (t.container instanceof ObjectNode o) {
             o.set(t.last, result);
         } else {
             ((ArrayNode) t.container).set(index(t.last, path, "incr"), result);
         }
+    }
+
+    /** The message names the path and the range, never the numbers (they are document values). */
+    private static ServiceException outOfRange(String path, String range) {
+        return ServiceException.badRequest("The incr operation at path " + path + " would take the number past "
+                + range + "; the item is unchanged.");
     }
 
     private record Target(JsonNode container, String last) {

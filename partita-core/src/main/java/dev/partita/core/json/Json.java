@@ -65,25 +65,45 @@ public final class Json {
         return parse(text.getBytes(java.nio.charset.StandardCharsets.UTF_8), what);
     }
 
+    /**
+     * The tree as JSON bytes. A tree nested deeper than JSON can be written (a patch can build one from values each
+     * within the parse bound) is the request's fault: a 400, as for a body nested too deeply.
+     */
     public static byte[] bytes(JsonNode node) {
         try {
             return MAPPER.writeValueAsBytes(node);
         } catch (IOException e) {
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof StreamConstraintsException) {
+                    throw ServiceException.badRequest("The item is nested too deeply.");
+                }
+            }
             throw new IllegalStateException("serializing a JSON tree cannot fail", e);
         }
     }
 
-    /** Depth of the deepest container in the tree (an object or array counts one level). */
+    /**
+     * Depth of the deepest container in the tree (an object or array counts one level). Measured with an explicit
+     * stack, so a tree of any depth (one a patch built, say) is measured rather than overflowing the thread's stack.
+     */
     public static int depth(JsonNode node) {
         if (!node.isContainerNode()) {
             return 0;
         }
+        record Level(JsonNode node, int depth) {
+        }
+        java.util.ArrayDeque<Level> pending = new java.util.ArrayDeque<>();
+        pending.push(new Level(node, 1));
         int max = 0;
-        for (JsonNode child : node) {
-            if (child.isContainerNode()) {
-                max = Math.max(max, depth(child));
+        while (!pending.isEmpty()) {
+            Level l = pending.pop();
+            max = Math.max(max, l.depth());
+            for (JsonNode child : l.node()) {
+                if (child.isContainerNode()) {
+                    pending.push(new Level(child, l.depth() + 1));
+                }
             }
         }
-        return max + 1;
+        return max;
     }
 }

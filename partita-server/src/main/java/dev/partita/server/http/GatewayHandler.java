@@ -77,8 +77,10 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
         String activityId = activityId(req.headers());
         if (!req.decoderResult().isSuccess()) {
             req.release();
-            FullHttpResponse resp = finish(ErrorReplies.of(400, 0, "The request is not valid HTTP/1.1.", 0),
-                    activityId, false);
+            Reply refusal = req.decoderResult().cause() instanceof TransferCodings.Refused r
+                    ? ErrorReplies.of(r.status(), 0, r.getMessage(), 0)
+                    : ErrorReplies.of(400, 0, "The request is not valid HTTP/1.1.", 0);
+            FullHttpResponse resp = finish(refusal, activityId, false);
             ctx.writeAndFlush(resp).addListener(ChannelFutureListener.CLOSE).addListener(f -> done(ctx));
             return;
         }

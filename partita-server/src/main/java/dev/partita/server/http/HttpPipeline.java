@@ -15,8 +15,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The per-connection pipeline: [TLS, optional] → HTTP codec → idle timeout → keep-alive → body aggregation with a
- * size guard → {@link GatewayHandler}. With TLS on, a connection that does not start with a TLS handshake is served as
+ * The per-connection pipeline: [TLS, optional] → HTTP codec → transfer-coding check ({@link TransferCodings}) →
+ * idle timeout → keep-alive → body aggregation with a size guard → {@link GatewayHandler}. With TLS on, a connection that does not start with a TLS handshake is served as
  * plain HTTP on the same port.
  */
 public final class HttpPipeline extends ChannelInitializer<SocketChannel> {
@@ -58,6 +58,7 @@ public final class HttpPipeline extends ChannelInitializer<SocketChannel> {
             p.addLast("tls", new OptionalSslHandler(ssl));
         }
         p.addLast("codec", new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADERS, MAX_CHUNK));
+        p.addLast("codings", new TransferCodings());
         p.addLast("idle", new IdleStateHandler(0, 0, idleTimeout.toMillis(), TimeUnit.MILLISECONDS));
         p.addLast("keepalive", new HttpServerKeepAliveHandler());
         GatewayHandler gateway = new GatewayHandler(dispatcher, executor, clock, inFlight);

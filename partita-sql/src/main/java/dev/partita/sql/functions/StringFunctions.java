@@ -14,8 +14,8 @@ import dev.partita.sql.value.Values;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
+import com.google.re2j.Pattern;
+import com.google.re2j.PatternSyntaxException;
 
 import static dev.partita.sql.functions.Builtins.VARIADIC;
 import static dev.partita.sql.functions.Builtins.add;
@@ -30,6 +30,13 @@ final class StringFunctions {
     private static final int MAX_REPLICATE_LENGTH = 10_000;
     private static final int REGEX_CACHE_LIMIT = 512;
     private static final Map<String, Pattern> REGEX_CACHE = new ConcurrentHashMap<>();
+    /** Cached for a pattern that cannot be run, so that it is not compiled again for every row. */
+    private static final Pattern UNUSABLE = Pattern.compile("");
+    /**
+     * Largest pattern, counted as its atoms with counted repeats expanded ({@code (a{10}){10}} is 100): the program a
+     * linear-time engine builds grows with it, and so does the time to match each character.
+     */
+    static final int REGEX_MAX_SIZE = 10_000;
 
     private StringFunctions() {
     }
@@ -347,18 +354,40 @@ final class StringFunctions {
         return chars.indexOf(c) >= 0;
     }
 
-    /** A compiled regular expression for RegexMatch, cached; null when the pattern or modifiers are invalid. */
+    /**
+     * A compiled regular expression for RegexMatch, cached; null when the pattern or modifiers are invalid.
+     * <p>
+     * The service documents PCRE. This runs RE2/J, which matches in time linear in the text (no catastrophic
+     * backtracking: {@code ((a+)+)+$} answers at once) and accepts PCRE's syntax except what needs backtracking:
+     * backreferences ({@code \1}), lookahead and lookbehind, atomic groups, possessive quantifiers, recursion and
+     * conditionals, and {@code \Z}; those patterns are treated as invalid (RegexMatch is undefined, as for any pattern
+     * that does not compile), as are patterns larger than {@link #REGEX_MAX_SIZE} once counted repeats are expanded.
+     * One difference in meaning: without {@code m}, {@code $} matches only at the very end, where PCRE also matches
+     * before a final newline. Modifiers: {@code i} case-insensitive (Unicode case folding), {@code m} multi-line,
+     * {@code s} dot matches newline, {@code x} extended (unescaped whitespace outside a character class is dropped,
+     * {@code #} starts a comment to the end of the line; RE2/J has no such flag, so the pattern is rewritten).
+     */
     static Pattern regex(String pattern, String modifiers) {
         String key = modifiers + '\u0000' + pattern;
         Pattern p = REGEX_CACHE.get(key);
         if (p != null) {
-            return p;
+            return p == UNUSABLE ? null : p;
         }
+        p = compileRegex(pattern, modifiers);
+        if (REGEX_CACHE.size() >= REGEX_CACHE_LIMIT) {
+            REGEX_CACHE.clear();
+        }
+        REGEX_CACHE.put(key, p == null ? UNUSABLE : p);
+        return p;
+    }
+
+    private static Pattern compileRegex(String pattern, String modifiers) {
         int flags = 0;
+        boolean extended = false;
         for (int i = 0; i < modifiers.length(); i++) {
             switch (modifiers.charAt(i)) {
-                case 'i' -> flags |= Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
-                case 'x' -> flags |= Pattern.COMMENTS;
+                case 'i' -> flags |= Pattern.CASE_INSENSITIVE;
+                case 'x' -> extended = true;
                 case 'm' -> flags |= Pattern.MULTILINE;
                 case 's' -> flags |= Pattern.DOTALL;
                 default -> {
@@ -366,15 +395,164 @@ final class StringFunctions {
                 }
             }
         }
-        try {
-            p = Pattern.compile(pattern, flags);
-        } catch (PatternSyntaxException ex) {
+        String source = extended ? withoutExtendedWhitespace(pattern) : pattern;
+        if (expandedSize(source) > REGEX_MAX_SIZE) {
             return null;
         }
-        if (REGEX_CACHE.size() >= REGEX_CACHE_LIMIT) {
-            REGEX_CACHE.clear();
+        try {
+            return Pattern.compile(source, flags);
+        } catch (PatternSyntaxException | IllegalArgumentException ex) {
+            return null;
         }
-        REGEX_CACHE.put(key, p);
-        return p;
+    }
+
+    /** PCRE's extended mode: drops unescaped whitespace outside character classes and {@code #} comments. */
+    static String withoutExtendedWhitespace(String p) {
+        StringBuilder out = new StringBuilder(p.length());
+        boolean inClass = false;
+        int n = p.length();
+        for (int i = 0; i < n; i++) {
+            char c = p.charAt(i);
+            if (c == '\\' && i + 1 < n) {
+                if (p.charAt(i + 1) == 'Q') { // quoted to \E (or the end): copied as written
+                    int end = p.indexOf("\\E", i + 2);
+                    int stop = end < 0 ? n : end + 2;
+                    out.append(p, i, stop);
+                    i = stop - 1;
+                } else {
+                    out.append(c).append(p.charAt(++i));
+                }
+            } else if (inClass) {
+                out.append(c);
+                if (c == ']') {
+                    inClass = false;
+                }
+            } else if (c == '[') {
+                out.append(c);
+                inClass = true;
+                // a ']' first in the class (after an optional '^') is literal
+                if (i + 1 < n && p.charAt(i + 1) == '^') {
+                    out.append(p.charAt(++i));
+                }
+                if (i + 1 < n && p.charAt(i + 1) == ']') {
+                    out.append(p.charAt(++i));
+                }
+            } else if (c == '#') {
+                while (i + 1 < n && p.charAt(i + 1) != '\n') {
+                    i++;
+                }
+            } else if (!(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\u000B')) {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * The pattern's size with counted repeats expanded, as an engine without backtracking compiles it: each atom (a
+     * character, an escape, a class) is 1, a group the sum of its parts, {@code x{n,m}} the size of x times the larger
+     * bound. Stops counting past {@link #REGEX_MAX_SIZE}. Approximate where it cannot matter (group prefixes such as
+     * {@code ?:} count as atoms).
+     */
+    static long expandedSize(String p) {
+        long limit = REGEX_MAX_SIZE + 1L;
+        java.util.ArrayDeque<long[]> groups = new java.util.ArrayDeque<>(); // {sum, last} of each open group
+        long sum = 0;
+        long last = 0;
+        int n = p.length();
+        for (int i = 0; i < n && sum <= limit; i++) {
+            char c = p.charAt(i);
+            switch (c) {
+                case '\\' -> {
+                    if (i + 1 < n && p.charAt(i + 1) == 'Q') {
+                        int end = p.indexOf("\\E", i + 2);
+                        int stop = end < 0 ? n : end;
+                        sum += Math.max(0, stop - (i + 2));
+                        last = 1;
+                        i = end < 0 ? n : end + 1;
+                    } else {
+                        if (i + 2 < n && p.charAt(i + 2) == '{' && "pPx".indexOf(p.charAt(i + 1)) >= 0) {
+                            int close = p.indexOf('}', i + 2);
+                            i = close < 0 ? n : close;
+                        } else {
+                            i++;
+                        }
+                        sum += 1;
+                        last = 1;
+                    }
+                }
+                case '[' -> {
+                    int j = i + 1;
+                    if (j < n && p.charAt(j) == '^') {
+                        j++;
+                    }
+                    if (j < n && p.charAt(j) == ']') {
+                        j++;
+                    }
+                    while (j < n && p.charAt(j) != ']') {
+                        if (p.charAt(j) == '\\') {
+                            j++;
+                        } else if (p.charAt(j) == '[' && j + 1 < n && p.charAt(j + 1) == ':') {
+                            int close = p.indexOf(":]", j + 2);
+                            j = close < 0 ? j : close + 1;
+                        }
+                        j++;
+                    }
+                    i = j;
+                    sum += 1;
+                    last = 1;
+                }
+                case '(' -> {
+                    groups.push(new long[] {sum, last});
+                    sum = 0;
+                    last = 0;
+                }
+                case ')' -> {
+                    long group = sum;
+                    long[] outer = groups.isEmpty() ? new long[] {0, 0} : groups.pop();
+                    sum = outer[0] + group;
+                    last = group;
+                }
+                case '{' -> {
+                    int close = p.indexOf('}', i);
+                    long times = close < 0 ? -1 : repeatBound(p.substring(i + 1, close));
+                    if (times < 0) {
+                        sum += 1;
+                        last = 1;
+                    } else {
+                        long grown = Math.min(limit, last * times);
+                        sum = Math.min(limit, sum - last + grown);
+                        last = grown;
+                        i = close;
+                    }
+                }
+                case '*', '+', '?', '|' -> {
+                }
+                default -> {
+                    sum += 1;
+                    last = 1;
+                }
+            }
+        }
+        while (!groups.isEmpty()) {
+            sum += groups.pop()[0];
+        }
+        return sum;
+    }
+
+    /** The larger bound of a counted repeat's {@code n}, {@code n,} or {@code n,m} (n + 1 for {@code n,}), or -1. */
+    private static long repeatBound(String body) {
+        int comma = body.indexOf(',');
+        String lo = comma < 0 ? body : body.substring(0, comma);
+        String hi = comma < 0 ? "" : body.substring(comma + 1);
+        if (lo.isEmpty() || lo.length() > 9 || hi.length() > 9 || !lo.chars().allMatch(Character::isDigit)
+                || !hi.chars().allMatch(Character::isDigit)) {
+            return -1;
+        }
+        long low = Long.parseLong(lo);
+        if (comma < 0) {
+            return low;
+        }
+        return hi.isEmpty() ? low + 1 : Math.max(low, Long.parseLong(hi));
     }
 }

@@ -230,22 +230,23 @@ public final class AstBuilder {
     }
 
     private static Expr predicate(PredicateExprContext ctx) {
-        if (ctx instanceof BetweenPredicateContext b) {
-            return new Expr.Between(concat(b.concatExpr(0)), concat(b.concatExpr(1)), concat(b.concatExpr(2)),
-                    b.NOT() != null);
+        Expr value = concat(ctx.concatExpr());
+        PredicateTailContext tail = ctx.predicateTail();
+        if (tail instanceof BetweenPredicateContext b) {
+            return new Expr.Between(value, concat(b.concatExpr(0)), concat(b.concatExpr(1)), b.NOT() != null);
         }
-        if (ctx instanceof InPredicateContext in) {
+        if (tail instanceof InPredicateContext in) {
             List<Expr> items = new ArrayList<>();
             for (ScalarExprContext s : in.scalarExpr()) {
                 items.add(expr(s));
             }
-            return new Expr.In(concat(in.concatExpr()), items, in.NOT() != null);
+            return new Expr.In(value, items, in.NOT() != null);
         }
-        if (ctx instanceof LikePredicateContext like) {
-            Expr escape = like.ESCAPE() == null ? null : concat(like.concatExpr(2));
-            return new Expr.Like(concat(like.concatExpr(0)), concat(like.concatExpr(1)), escape, like.NOT() != null);
+        if (tail instanceof LikePredicateContext like) {
+            Expr escape = like.ESCAPE() == null ? null : concat(like.concatExpr(1));
+            return new Expr.Like(value, concat(like.concatExpr(0)), escape, like.NOT() != null);
         }
-        return concat(((PlainPredicateContext) ctx).concatExpr());
+        return value;
     }
 
     private static Expr concat(ConcatExprContext ctx) {

@@ -4,6 +4,9 @@
  * ({@link dev.partita.sql.parse.SyntaxErrors}), builds the immutable {@code dev.partita.sql.ast} tree
  * ({@link dev.partita.sql.parse.AstBuilder}) and applies the language's static rules
  * ({@link dev.partita.sql.parse.Validator}: SELECT * placement, GROUP BY/aggregate rules, ORDER BY on paths,
- * TOP/OFFSET/LIMIT ranges). Internal; depends on {@code ast}, {@code value} and {@code functions}.
+ * TOP/OFFSET/LIMIT ranges). {@link dev.partita.sql.parse.QueryLimits} bounds the text's size, its nesting and
+ * its expression depth, checked without recursion before the stage each protects
+ * ({@link dev.partita.sql.parse.QueryComplexity}). Internal; depends on {@code ast}, {@code value} and
+ * {@code functions}.
  */
 package dev.partita.sql.parse;
