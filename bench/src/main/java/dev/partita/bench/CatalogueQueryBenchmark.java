@@ -8,7 +8,6 @@ import dev.partita.core.json.Json;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.limits.Limits;
-import dev.partita.core.request.Conditions;
 import dev.partita.core.item.ItemResult;
 import dev.partita.core.ContainerHandle;
 import dev.partita.core.partition.PartitionKeyValue;

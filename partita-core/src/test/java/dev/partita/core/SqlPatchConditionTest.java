@@ -49,22 +49,22 @@ class SqlPatchConditionTest {
             engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
             engine.createContainer("db", (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
                     "{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "t"), Throughput.NONE, 0);
-            Items items = engine.items("db", "c");
+            ContainerHandle items = engine.container("db", "c");
             PartitionKeyValue pk = PartitionKeyValue.fromHeader("[\"a\"]");
-            items.create(pk, bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":100}"), Conditions.NONE);
+            items.create(bytes("{\"id\":\"1\",\"pk\":\"a\",\"n\":100}"), RequestOptions.of(pk));
             for (int depth : new int[] {600, 10_000}) {
                 String condition = "from c where " + "(".repeat(depth) + "c.n = 100" + ")".repeat(depth);
                 String body = "{\"operations\":[{\"op\":\"incr\",\"path\":\"/n\",\"value\":1}],\"condition\":\""
                         + condition + "\"}";
                 long start = System.nanoTime();
-                assertThatThrownBy(() -> items.patch(pk, "1", bytes(body), Conditions.NONE))
+                assertThatThrownBy(() -> items.patch("1", bytes(body), RequestOptions.of(pk)))
                         .isInstanceOfSatisfying(ServiceException.class, e -> {
                             assertThat(e.status()).isEqualTo(400);
                             assertThat(e.getMessage()).contains("nested too deeply");
                         });
                 assertThat((System.nanoTime() - start) / 1_000_000).as("ms to refuse depth %d", depth).isLessThan(1_000);
             }
-            assertThat(Json.parse(items.read(pk, "1", Conditions.NONE).item().json(), "t").get("n").asInt())
+            assertThat(Json.parse(items.read("1", RequestOptions.of(pk)).item().json(), "t").get("n").asInt())
                     .isEqualTo(100);
         }
     }

@@ -1,5 +1,6 @@
 package dev.partita.core.json;
 
+import dev.partita.core.request.RequestOptions;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.error.ServiceException;
-import dev.partita.core.item.Items;
+import dev.partita.core.ContainerHandle;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.request.Conditions;
@@ -66,16 +67,16 @@ class JsonDepthTest {
             engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
             engine.createContainer("db", (ObjectNode) Json.parse(
                     "{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "t"), Throughput.NONE, 0);
-            Items items = engine.items("db", "c");
+            ContainerHandle items = engine.container("db", "c");
             PartitionKeyValue pk = PartitionKeyValue.fromHeader("[\"a\"]");
-            items.create(pk, bytes("{\"id\":\"1\",\"pk\":\"a\"}"), Conditions.NONE);
+            items.create(bytes("{\"id\":\"1\",\"pk\":\"a\"}"), RequestOptions.of(pk));
             String deep = "{\"a\":".repeat(500) + "{}" + "}".repeat(500);
             String body = "{\"operations\":[{\"op\":\"add\",\"path\":\"/d\",\"value\":" + deep + "},"
                     + "{\"op\":\"add\",\"path\":\"/d" + "/a".repeat(500) + "/e\",\"value\":" + deep + "}]}";
-            assertThatThrownBy(() -> items.patch(pk, "1", bytes(body), Conditions.NONE))
+            assertThatThrownBy(() -> items.patch("1", bytes(body), RequestOptions.of(pk)))
                     .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
-            assertThatThrownBy(() -> items.create(pk, bytes("{\"id\":\"2\",\"pk\":\"a\",\"d\":" + "[".repeat(10_000)
-                    + "]".repeat(10_000) + "}"), Conditions.NONE))
+            assertThatThrownBy(() -> items.create(bytes("{\"id\":\"2\",\"pk\":\"a\",\"d\":" + "[".repeat(10_000)
+                    + "]".repeat(10_000) + "}"), RequestOptions.of(pk)))
                     .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
         }
     }
