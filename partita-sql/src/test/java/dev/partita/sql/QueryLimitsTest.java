@@ -151,16 +151,14 @@ class QueryLimitsTest {
 
     /** Refusing a 10,000-deep input costs milliseconds, not seconds of CPU (the whole loop is 40 refusals). */
     @Test
-    void deepInputsAreRefusedQuickly() {
-        long start = System.nanoTime();
+    void deepInputsAreRefusedBeforeTheParserRecurses() {
+        // how fast (about 1 ms each, warm) is a benchmark's question; here: refused, on a request-sized stack
         for (String name : List.of("array", "paren", "minus", "subquery", "plus", "or", "ternary", "member")) {
             for (int i = 0; i < 5; i++) {
                 String text = shape(name).apply(10_000);
-                assertThat(catchThrowable(() -> Sql.parse(text))).as(name).isInstanceOf(SqlException.class);
+                assertThat(onSmallStack(() -> Sql.parse(text))).as(name).isInstanceOf(SqlException.class);
             }
         }
-        long ms = (System.nanoTime() - start) / 1_000_000;
-        assertThat(ms).as("40 refusals of 10,000-deep inputs, in ms").isLessThan(2_000);
     }
 
     /** Runs on a platform thread with a 1 MB stack, as a request's thread has; returns what it threw, or null. */

