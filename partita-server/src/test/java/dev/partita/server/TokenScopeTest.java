@@ -98,12 +98,12 @@ class TokenScopeTest {
     void aBulkBodyCannotReachPastThePartitionKeyItsTokenNames() throws Exception {
         RawClient raw = new RawClient(t.server.endpoint());
         ArrayNode ops = JSON.createArrayNode();
-        ops.addObject().put("operationType", "Create").set("partitionKey", JSON.readTree("[\"p1\"]"));
-        ((ObjectNode) ops.get(0)).set("resourceBody", doc("raw-p1", "p1"));
-        ops.addObject().put("operationType", "Create").set("partitionKey", JSON.readTree("[\"p2\"]"));
-        ((ObjectNode) ops.get(1)).set("resourceBody", doc("raw-p2", "p2"));
-        ops.addObject().put("operationType", "Delete").put("id", "in-p2").set("partitionKey",
-                JSON.readTree("[\"p2\"]"));
+        // the SDK's bulk body: each operation names its own key, as JSON text
+        ops.addObject().put("operationType", "Create").put("partitionKey", "[\"p1\"]")
+                .set("resourceBody", doc("raw-p1", "p1"));
+        ops.addObject().put("operationType", "Create").put("partitionKey", "[\"p2\"]")
+                .set("resourceBody", doc("raw-p2", "p2"));
+        ops.addObject().put("operationType", "Delete").put("id", "in-p2").put("partitionKey", "[\"p2\"]");
         HttpResponse<String> r = asToken(raw.call("POST", "/dbs/scope/colls/c/docs"), p1Token)
                 .header("x-ms-cosmos-is-batch-request", "True").header("x-ms-cosmos-batch-atomic", "False")
                 .header("x-ms-documentdb-partitionkey", "[\"p1\"]").body(JSON.writeValueAsString(ops)).send();
