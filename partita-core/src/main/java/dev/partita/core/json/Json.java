@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.limits.Limits;
 import java.io.IOException;
 
 /** The engine's one JSON mapper, and parsing that turns bad input into the service's 400. */
@@ -17,12 +16,17 @@ public final class Json {
     private Json() {
     }
 
-    /** Parsing is bounded a little above the service's nesting limit so that the limit itself can be reported. */
+    /**
+     * The deepest JSON the parser reads at all: a bound on its recursion, far above any nesting limit an account sets
+     * ({@code Limits#maxNestingDepth}, checked by the write path, so that the limit itself can be reported).
+     */
+    static final int PARSER_DEPTH_BOUND = 1024;
+
     public static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
     static {
         MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-                .maxNestingDepth(Limits.DEFAULTS.maxNestingDepth() * 4)
+                .maxNestingDepth(PARSER_DEPTH_BOUND)
                 .build());
     }
 
