@@ -133,6 +133,7 @@ public final class ContainerHandle {
      */
     public BatchResult batch(byte[] body, RequestOptions o) {
         ContainerInfo c = authorizeAll(o, true);
+        o.access().checkPartitionKey(o.partitionKey());
         KeyRoute at = route(c, o.partitionKey(), o);
         BatchResult result = metered(c, at.range().id(), o, () -> items.batch(at, body));
         List<BatchResult.OpResult> charged = new ArrayList<>(result.results().size());
@@ -272,14 +273,12 @@ public final class ContainerHandle {
         return KeyRoute.of(c.partitionKey(), c.partitions(), pk, engine.limits());
     }
 
-    /** A write routes by the key the request names, or by the item's own when it names none. */
+    /** A write routes by the key the request names, or by the item's own when it names none; either is checked. */
     private KeyRoute routeWrite(ContainerInfo c, ObjectNode doc, RequestOptions o) {
-        if (o.partitionKey() != null) {
-            return route(c, o.partitionKey(), o);
-        }
-        PartitionKeyValue own = PartitionKeyValue.extract(c.partitionKey(), doc);
-        o.access().checkPartitionKey(own);
-        return route(c, own, o);
+        PartitionKeyValue pk = o.partitionKey() != null ? o.partitionKey()
+                : PartitionKeyValue.extract(c.partitionKey(), doc);
+        o.access().checkPartitionKey(pk);
+        return route(c, pk, o);
     }
 
     /** 410/1002 when the request names a partition key range that is gone (split). */

@@ -9,6 +9,7 @@ import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosContainer;
 import com.azure.cosmos.CosmosDatabase;
 import com.azure.cosmos.CosmosException;
+import com.azure.cosmos.models.CosmosBatch;
 import com.azure.cosmos.models.CosmosItemRequestOptions;
 import com.azure.cosmos.models.CosmosPermissionProperties;
 import com.azure.cosmos.models.CosmosPermissionResponse;
@@ -17,13 +18,15 @@ import com.azure.cosmos.models.PartitionKey;
 import com.azure.cosmos.models.PermissionMode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-/** Resource tokens confined to their scope, read-only keys refused on writes, wrong keys refused. */
+/** Resource tokens confined to their scope (and needing no date), read-only keys refused on writes, wrong keys refused. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AuthorizationTest {
     static final ObjectMapper JSON = new ObjectMapper();
@@ -109,6 +112,10 @@ class AuthorizationTest {
             assertThat(mine.readItem("seed", new PartitionKey("A"), ObjectNode.class).getStatusCode()).isEqualTo(200);
             assertStatus(() -> mine.readItem("seedB", new PartitionKey("B"), ObjectNode.class), 403);
             assertStatus(() -> mine.createItem(doc("pb", "B")), 403);
+            assertStatus(() -> mine.upsertItem(doc("pb", "B")), 403);
+            CosmosBatch batch = CosmosBatch.createCosmosBatch(new PartitionKey("B"));
+            batch.createItemOperation(doc("pbb", "B"));
+            assertStatus(() -> mine.executeCosmosBatch(batch), 403);
         }
         String readToken = token(new CosmosPermissionProperties().setId("read-mine")
                 .setPermissionMode(PermissionMode.READ).setContainerName("mine"));
@@ -138,6 +145,23 @@ class AuthorizationTest {
                 .setContainerName("mine"));
         user("alice").getPermission("temp").delete(null).block();
         assertThatThrownBy(() -> tokenClient(token).close()).isNotNull();
+    }
+
+    @Test
+    void resourceTokenRequestsNeedNoDate() {
+        String token = token(new CosmosPermissionProperties().setId("no-date").setPermissionMode(PermissionMode.READ)
+                .setContainerName("mine"));
+        RawClient raw = new RawClient(t.server.endpoint());
+        String header = URLEncoder.encode(token, StandardCharsets.UTF_8);
+        // what the JavaScript SDK sends with resourceTokens: the token and no x-ms-date
+        assertThat(raw.call("GET", "/").unsigned().date(null).header("authorization", header).send().statusCode())
+                .isEqualTo(200);
+        assertThat(raw.call("GET", "/dbs/auth/colls/mine/docs/seed").unsigned().date(null)
+                .header("authorization", header).header("x-ms-documentdb-partitionkey", "[\"A\"]").send()
+                .statusCode()).isEqualTo(200);
+        // a master-key signature still needs its date
+        assertThat(raw.call("GET", "/dbs/auth").signed("dbs", "dbs/auth").date(null).send().statusCode())
+                .isEqualTo(401);
     }
 
     @Test
