@@ -14,6 +14,7 @@ import com.azure.cosmos.models.CosmosItemRequestOptions;
 import com.azure.cosmos.models.CosmosPermissionProperties;
 import com.azure.cosmos.models.CosmosPermissionResponse;
 import com.azure.cosmos.models.CosmosUserProperties;
+import com.azure.cosmos.models.CosmosUserResponse;
 import com.azure.cosmos.models.PartitionKey;
 import com.azure.cosmos.models.PermissionMode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,7 +27,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-/** Resource tokens confined to their scope (and needing no date), read-only keys refused on writes, wrong keys refused. */
+/**
+ * Resource tokens confined to their scope (and needing no date), users and permissions renamed by replace, read-only
+ * keys refused on writes, wrong keys refused.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AuthorizationTest {
     static final ObjectMapper JSON = new ObjectMapper();
@@ -162,6 +166,49 @@ class AuthorizationTest {
         // a master-key signature still needs its date
         assertThat(raw.call("GET", "/dbs/auth").signed("dbs", "dbs/auth").date(null).send().statusCode())
                 .isEqualTo(401);
+    }
+
+    @Test
+    void renamingAUserKeepsItsPermissionsAndTheirTokens() {
+        db.createUser(new CosmosUserProperties().setId("carol"));
+        String token = adminAsync.getDatabase("auth").getUser("carol").createPermission(new CosmosPermissionProperties()
+                .setId("p").setPermissionMode(PermissionMode.READ).setContainerName("mine"), null).block()
+                .getProperties().getToken();
+
+        // the SDK sends the replace to the user's _self, a rid-based link
+        CosmosUserProperties carol = db.getUser("carol").read().getProperties();
+        CosmosUserResponse renamed = db.getUser("carol").replace(carol.setId("caroline"));
+        assertThat(renamed.getStatusCode()).isEqualTo(200);
+        assertThat(renamed.getProperties().getId()).isEqualTo("caroline");
+        assertStatus(() -> db.getUser("carol").read(), 404);
+        assertThat(user("caroline").readAllPermissions().map(CosmosPermissionProperties::getId).collectList().block())
+                .containsExactly("p");
+        try (CosmosClient c = tokenClient(token)) {
+            assertThat(c.getDatabase("auth").getContainer("mine").readItem("seed", new PartitionKey("A"),
+                    ObjectNode.class).getStatusCode()).isEqualTo(200);
+        }
+        assertStatus(() -> db.getUser("caroline").replace(carol.setId("alice")), 409);
+    }
+
+    @Test
+    void renamingAPermissionKeepsItsToken() {
+        String token = token(new CosmosPermissionProperties().setId("before").setPermissionMode(PermissionMode.READ)
+                .setContainerName("mine"));
+        token(new CosmosPermissionProperties().setId("taken").setPermissionMode(PermissionMode.READ)
+                .setContainerName("theirs"));
+
+        // the SDK sends the replace to the permission's _self, a rid-based link
+        CosmosPermissionProperties before = user("alice").getPermission("before").read(null).block().getProperties();
+        CosmosPermissionResponse renamed = user("alice").getPermission("before")
+                .replace(before.setId("after"), null).block();
+        assertThat(renamed.getStatusCode()).isEqualTo(200);
+        assertThat(renamed.getProperties().getId()).isEqualTo("after");
+        assertStatus(() -> user("alice").getPermission("before").read(null).block(), 404);
+        try (CosmosClient c = tokenClient(token)) {
+            assertThat(c.getDatabase("auth").getContainer("mine").readItem("seed", new PartitionKey("A"),
+                    ObjectNode.class).getStatusCode()).isEqualTo(200);
+        }
+        assertStatus(() -> user("alice").getPermission("after").replace(before.setId("taken"), null).block(), 409);
     }
 
     @Test

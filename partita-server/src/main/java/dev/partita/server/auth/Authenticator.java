@@ -1,6 +1,7 @@
 package dev.partita.server.auth;
 
 import dev.partita.core.error.ServiceException;
+import dev.partita.core.account.Permission;
 import dev.partita.core.account.Users;
 import dev.partita.server.Keys;
 import java.time.Clock;
@@ -96,7 +97,7 @@ public final class Authenticator {
         if (claims.expiresAtEpochSeconds() <= clock.instant().getEpochSecond()) {
             throw unauthorized("The resource token has expired; read the permission again to get a new token.");
         }
-        Users.Permission p = users.permissionByRid(claims.permissionRid());
+        Permission p = users.permissionByRid(claims.permissionRid());
         if (p == null) {
             throw unauthorized("The resource token's permission no longer exists.");
         }
