@@ -20,7 +20,8 @@ record PermissionGrant(String mode, String resource, ArrayNode partitionKey) {
         }
         JsonNode resource = body.get("resource");
         if (resource == null || !resource.isTextual() || resource.asText().isBlank()) {
-            throw ServiceException.badRequest("The permission needs a 'resource' link, e.g. dbs/<db>/colls/<container>.");
+            throw ServiceException.badRequest(
+                    "The permission needs a 'resource' link, e.g. dbs/<db>/colls/<container>.");
         }
         String link = trimSlashes(resource.asText());
         String[] segments = link.split("/");

@@ -66,7 +66,8 @@ class UsersAndOffersTest {
             e.createContainer("d", container("c"), Throughput.NONE, 0);
             Users users = e.users();
             User u = users.createUser(db, Json.object().put("id", "old"));
-            ObjectNode grant = Json.object().put("id", "p").put("permissionMode", "Read").put("resource", "dbs/d/colls/c");
+            ObjectNode grant = Json.object().put("id", "p").put("permissionMode", "Read")
+                    .put("resource", "dbs/d/colls/c");
             Permission p = users.createPermission(db, "old", grant);
 
             User renamed = users.replaceUser(db, "old", Json.object().put("id", "new"));
