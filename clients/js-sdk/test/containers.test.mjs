@@ -34,6 +34,26 @@ scenario("containers: read returns the definition with a default indexing policy
   await rejectsWith(db.container(uid("missing")).read(), 404);
 });
 
+scenario("containers: a read with populateQuotaInfo reports the items and their size", async () => {
+  const id = uid("c");
+  const { container } = await db.containers.create({ id, partitionKey: { paths: ["/pk"] } });
+  for (let i = 0; i < 5; i++) {
+    await container.items.create({ id: `i${i}`, pk: `k${i % 2}`, pad: "x".repeat(3000) });
+  }
+  const r = await container.read({ populateQuotaInfo: true });
+  // "key=value;key=value", the same keys in both headers (the Java SDK pairs them by position)
+  const parse = (header) =>
+    Object.fromEntries(header.split(";").filter(Boolean).map((kv) => kv.split("=")).map(([k, v]) => [k, Number(v)]));
+  const quota = parse(r.headers["x-ms-resource-quota"]);
+  const usage = parse(r.headers["x-ms-resource-usage"]);
+  assert.deepEqual(Object.keys(usage), Object.keys(quota));
+  assert.equal(usage.documentsCount, 5);
+  assert.equal(quota.documentsCount, -1);
+  assert.ok(usage.documentsSize >= 15 && usage.documentsSize <= 20, `documentsSize ${usage.documentsSize} KB`);
+  assert.ok(quota.collectionSize > usage.collectionSize, "a quota above the usage");
+  assert.equal((await container.read()).headers["x-ms-resource-usage"], undefined, "only when asked");
+});
+
 scenario("containers: creating an existing id gives 409", async () => {
   const id = uid("c");
   await db.containers.create({ id, partitionKey: { paths: ["/pk"] } });

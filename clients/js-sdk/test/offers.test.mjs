@@ -77,6 +77,17 @@ scenario("offers: a container with dedicated throughput in a shared-throughput d
   assert.equal((await database.readOffer()).resource.content.offerThroughput, 1000);
 });
 
+scenario("offers: a container created without throughput has the default 400 RU/s offer", async () => {
+  const { database } = await client.databases.create({ id: uid("plain") });
+  const { container, resource: def } = await database.containers.create({ id: "c", partitionKey: { paths: ["/pk"] } });
+  const { resource: offer } = await container.readOffer();
+  assert.ok(offer, "an offer of its own");
+  assert.equal(offer.content.offerThroughput, 400);
+  assert.equal(offer.resource, def._self);
+  const { resources } = await client.offers.readAll().fetchAll();
+  assert.ok(resources.some((o) => o.id === offer.id), "listed");
+});
+
 scenario("offers: a database without throughput has no offer", async () => {
   const { database } = await client.databases.create({ id: uid("plain") });
   const r = await database.readOffer();

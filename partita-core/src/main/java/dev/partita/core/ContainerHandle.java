@@ -14,6 +14,8 @@ import dev.partita.core.item.BatchResult;
 import dev.partita.core.item.BulkGate;
 import dev.partita.core.item.ItemResult;
 import dev.partita.core.item.Items;
+import dev.partita.core.item.PartitionSizes;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.KeyRoute;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.query.QueryPage;
@@ -61,6 +63,21 @@ public final class ContainerHandle {
         ContainerInfo c = info();
         o.access().checkContainer(c.databaseId(), c.id(), false);
         return c;
+    }
+
+    /**
+     * A container's properties with what it stores, for reads that ask for quota information.
+     *
+     * @param quotaBytes what its physical partitions hold before they split ({@link Limits#maxPhysicalPartitionBytes()}
+     *                   each), reported as its storage quota
+     */
+    public record Usage(ContainerInfo container, PartitionSizes.Total stored, long quotaBytes) {
+    }
+
+    /** The container's properties and its items and their bytes, read from its partitions' size records. */
+    public Usage usage(RequestOptions o) {
+        ContainerInfo c = properties(o);
+        return new Usage(c, items.stored(), c.partitions().size() * engine.limits().maxPhysicalPartitionBytes());
     }
 
     /** Replaces the container's properties (management: account keys only). */
@@ -273,7 +290,7 @@ public final class ContainerHandle {
         return KeyRoute.of(c.partitionKey(), c.partitions(), pk, engine.limits());
     }
 
-    /** A write routes by the key the request names, or by the item's own when it names none. */
+    /** A write routes by the key the request names, or by the item's own when it names none; either is checked. */
     private KeyRoute routeWrite(ContainerInfo c, ObjectNode doc, RequestOptions o) {
         PartitionKeyValue pk = o.partitionKey() != null ? o.partitionKey()
                 : PartitionKeyValue.extract(c.partitionKey(), doc);

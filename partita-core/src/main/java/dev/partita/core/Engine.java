@@ -155,7 +155,8 @@ public final class Engine implements AutoCloseable {
      */
     public ContainerInfo createContainer(String databaseId, ObjectNode body, Throughput throughput,
             int explicitPartitions) {
-        ContainerInfo created = catalog.createContainer(databaseId, body, checked(throughput), explicitPartitions);
+        Throughput own = ownThroughput(databaseId, checked(throughput));
+        ContainerInfo created = catalog.createContainer(databaseId, body, own, explicitPartitions);
         capacity.started(created);
         return created;
     }
@@ -210,6 +211,19 @@ public final class Engine implements AutoCloseable {
     }
 
     /** Validates requested throughput against the account's limits; a serverless account takes none. */
+    /**
+     * A container created without throughput outside a shared-throughput database of a provisioned account gets the
+     * service's default, {@link Limits#defaultContainerRus()} manual, as its own: it has an offer, which can be read
+     * and replaced. In a shared-throughput database (or a serverless account) it has none.
+     */
+    private Throughput ownThroughput(String databaseId, Throughput asked) {
+        boolean shared = catalog.database(databaseId).throughput().isProvisioned();
+        if (asked.isProvisioned() || shared || capacity.isServerless()) {
+            return asked;
+        }
+        return Throughput.manual(limits.defaultContainerRus());
+    }
+
     private Throughput checked(Throughput throughput) {
         if (capacity.isServerless() && throughput.isProvisioned()) {
             throw ServiceException.badRequest("Setting offer throughput or autopilot on a serverless account is not"

@@ -6,10 +6,10 @@ import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.item.ContainerState;
 import dev.partita.core.item.ContainerStates;
+import dev.partita.core.item.PartitionSizes;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.partition.RangeBoundaries;
-import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
@@ -110,8 +110,9 @@ final class Splits {
             for (ContainerInfo listed : catalog.containers(db.id())) {
                 ContainerInfo c = listed;
                 for (PhysicalPartition p : listed.partitions().partitions()) {
-                    long[] usage = storage(c, p);
-                    if (usage[0] > limits.maxPhysicalPartitionBytes() && usage[1] > 1) {
+                    PartitionSizes.Total stored = PartitionSizes.total(store, c.containerId(), p.minInclusive(),
+                            p.maxExclusive());
+                    if (stored.bytes() > limits.maxPhysicalPartitionBytes() && stored.logicalPartitions() > 1) {
                         c = split(c, p.id());
                         splits++;
                     }
@@ -119,20 +120,6 @@ final class Splits {
             }
         }
         return splits;
-    }
-
-    /** The bytes stored in one physical partition (its logical partitions' sizes), and how many logical partitions. */
-    private long[] storage(ContainerInfo c, PhysicalPartition p) {
-        long total = 0;
-        long count = 0;
-        try (Cursor cur = store.scan(StoreKeys.partitionSize(c.containerId(), p.minInclusive()),
-                StoreKeys.partitionSize(c.containerId(), p.maxExclusive()))) {
-            while (cur.next()) {
-                total += Bytes.getLong(cur.value(), 0);
-                count++;
-            }
-        }
-        return new long[] {total, count};
     }
 
     /**

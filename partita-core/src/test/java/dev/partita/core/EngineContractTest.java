@@ -510,6 +510,42 @@ abstract class EngineContractTest {
     }
 
     @Test
+    void usageTotalsTheSizeRecordsOfTheLogicalPartitions() {
+        ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]},\"defaultTtl\":-1}");
+        for (int i = 0; i < 12; i++) {
+            items().create(bytes("{\"id\":\"i" + i + "\",\"pk\":\"p" + (i % 4) + "\"}"), RequestOptions.NONE);
+        }
+        items().upsert(bytes("{\"id\":\"i0\",\"pk\":\"p0\",\"more\":\"" + "x".repeat(500) + "\"}"),
+                RequestOptions.NONE);
+        items().delete("i1", RequestOptions.of(pk("[\"p1\"]")));
+        items().create(bytes("{\"id\":\"brief\",\"pk\":\"p9\",\"ttl\":5}"), RequestOptions.NONE);
+        ContainerHandle.Usage usage = items().usage(RequestOptions.NONE);
+        assertThat(usage.stored().items()).isEqualTo(12).isEqualTo(countItems(c));
+        assertThat(usage.stored().bytes()).isEqualTo(storedBytes(c));
+        assertThat(usage.stored().logicalPartitions()).isEqualTo(5);
+        assertThat(usage.quotaBytes()).isEqualTo(Limits.DEFAULTS.maxPhysicalPartitionBytes());
+
+        clock.advance(Duration.ofSeconds(5));
+        assertThat(engine.sweepExpired()).isEqualTo(1);
+        items().delete("i2", RequestOptions.of(pk("[\"p2\"]")));
+        usage = items().usage(RequestOptions.NONE);
+        assertThat(usage.stored().items()).isEqualTo(10).isEqualTo(countItems(c));
+        assertThat(usage.stored().bytes()).isEqualTo(storedBytes(c));
+        assertThat(usage.stored().logicalPartitions()).isEqualTo(4);
+    }
+
+    long storedBytes(ContainerInfo c) {
+        byte[][] r = StoreKeys.itemRange(c.containerId(), "", "FF");
+        long n = 0;
+        try (Cursor cur = engine.store().scan(r[0], r[1])) {
+            while (cur.next()) {
+                n += cur.value().length;
+            }
+        }
+        return n;
+    }
+
+    @Test
     void ttlHidesExpiredItemsAtOnceAndTheSweeperRemovesThem() {
         ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]},\"defaultTtl\":10}");
         items().create(bytes("{\"id\":\"default\",\"pk\":\"a\"}"), RequestOptions.NONE);

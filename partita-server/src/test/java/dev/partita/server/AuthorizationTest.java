@@ -9,21 +9,28 @@ import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosContainer;
 import com.azure.cosmos.CosmosDatabase;
 import com.azure.cosmos.CosmosException;
+import com.azure.cosmos.models.CosmosBatch;
 import com.azure.cosmos.models.CosmosItemRequestOptions;
 import com.azure.cosmos.models.CosmosPermissionProperties;
 import com.azure.cosmos.models.CosmosPermissionResponse;
 import com.azure.cosmos.models.CosmosUserProperties;
+import com.azure.cosmos.models.CosmosUserResponse;
 import com.azure.cosmos.models.PartitionKey;
 import com.azure.cosmos.models.PermissionMode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-/** Resource tokens confined to their scope, read-only keys refused on writes, wrong keys refused. */
+/**
+ * Resource tokens confined to their scope (and needing no date), users and permissions renamed by replace, read-only
+ * keys refused on writes, wrong keys refused.
+ */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AuthorizationTest {
     static final ObjectMapper JSON = new ObjectMapper();
@@ -109,6 +116,10 @@ class AuthorizationTest {
             assertThat(mine.readItem("seed", new PartitionKey("A"), ObjectNode.class).getStatusCode()).isEqualTo(200);
             assertStatus(() -> mine.readItem("seedB", new PartitionKey("B"), ObjectNode.class), 403);
             assertStatus(() -> mine.createItem(doc("pb", "B")), 403);
+            assertStatus(() -> mine.upsertItem(doc("pb", "B")), 403);
+            CosmosBatch batch = CosmosBatch.createCosmosBatch(new PartitionKey("B"));
+            batch.createItemOperation(doc("pbb", "B"));
+            assertStatus(() -> mine.executeCosmosBatch(batch), 403);
         }
         String readToken = token(new CosmosPermissionProperties().setId("read-mine")
                 .setPermissionMode(PermissionMode.READ).setContainerName("mine"));
@@ -138,6 +149,66 @@ class AuthorizationTest {
                 .setContainerName("mine"));
         user("alice").getPermission("temp").delete(null).block();
         assertThatThrownBy(() -> tokenClient(token).close()).isNotNull();
+    }
+
+    @Test
+    void resourceTokenRequestsNeedNoDate() {
+        String token = token(new CosmosPermissionProperties().setId("no-date").setPermissionMode(PermissionMode.READ)
+                .setContainerName("mine"));
+        RawClient raw = new RawClient(t.server.endpoint());
+        String header = URLEncoder.encode(token, StandardCharsets.UTF_8);
+        // what the JavaScript SDK sends with resourceTokens: the token and no x-ms-date
+        assertThat(raw.call("GET", "/").unsigned().date(null).header("authorization", header).send().statusCode())
+                .isEqualTo(200);
+        assertThat(raw.call("GET", "/dbs/auth/colls/mine/docs/seed").unsigned().date(null)
+                .header("authorization", header).header("x-ms-documentdb-partitionkey", "[\"A\"]").send()
+                .statusCode()).isEqualTo(200);
+        // a master-key signature still needs its date
+        assertThat(raw.call("GET", "/dbs/auth").signed("dbs", "dbs/auth").date(null).send().statusCode())
+                .isEqualTo(401);
+    }
+
+    @Test
+    void renamingAUserKeepsItsPermissionsAndTheirTokens() {
+        db.createUser(new CosmosUserProperties().setId("carol"));
+        String token = adminAsync.getDatabase("auth").getUser("carol").createPermission(new CosmosPermissionProperties()
+                .setId("p").setPermissionMode(PermissionMode.READ).setContainerName("mine"), null).block()
+                .getProperties().getToken();
+
+        // the SDK sends the replace to the user's _self, a rid-based link
+        CosmosUserProperties carol = db.getUser("carol").read().getProperties();
+        CosmosUserResponse renamed = db.getUser("carol").replace(carol.setId("caroline"));
+        assertThat(renamed.getStatusCode()).isEqualTo(200);
+        assertThat(renamed.getProperties().getId()).isEqualTo("caroline");
+        assertStatus(() -> db.getUser("carol").read(), 404);
+        assertThat(user("caroline").readAllPermissions().map(CosmosPermissionProperties::getId).collectList().block())
+                .containsExactly("p");
+        try (CosmosClient c = tokenClient(token)) {
+            assertThat(c.getDatabase("auth").getContainer("mine").readItem("seed", new PartitionKey("A"),
+                    ObjectNode.class).getStatusCode()).isEqualTo(200);
+        }
+        assertStatus(() -> db.getUser("caroline").replace(carol.setId("alice")), 409);
+    }
+
+    @Test
+    void renamingAPermissionKeepsItsToken() {
+        String token = token(new CosmosPermissionProperties().setId("before").setPermissionMode(PermissionMode.READ)
+                .setContainerName("mine"));
+        token(new CosmosPermissionProperties().setId("taken").setPermissionMode(PermissionMode.READ)
+                .setContainerName("theirs"));
+
+        // the SDK sends the replace to the permission's _self, a rid-based link
+        CosmosPermissionProperties before = user("alice").getPermission("before").read(null).block().getProperties();
+        CosmosPermissionResponse renamed = user("alice").getPermission("before")
+                .replace(before.setId("after"), null).block();
+        assertThat(renamed.getStatusCode()).isEqualTo(200);
+        assertThat(renamed.getProperties().getId()).isEqualTo("after");
+        assertStatus(() -> user("alice").getPermission("before").read(null).block(), 404);
+        try (CosmosClient c = tokenClient(token)) {
+            assertThat(c.getDatabase("auth").getContainer("mine").readItem("seed", new PartitionKey("A"),
+                    ObjectNode.class).getStatusCode()).isEqualTo(200);
+        }
+        assertStatus(() -> user("alice").getPermission("after").replace(before.setId("taken"), null).block(), 409);
     }
 
     @Test

@@ -75,9 +75,27 @@ class ThroughputTest {
                 .isEqualTo(20_000);
         assertThat(t.engine.readContainer("shared", "a").partitions().size()).isEqualTo(2);
 
-        // a container without its own throughput has no offer: the SDK reports that as 400
+        // a container sharing the database's throughput has no offer: the offers query finds none and the SDK
+        // raises its own 400 (CosmosAsyncContainer.readThroughputInternal)
         db.createContainer("inherits", "/pk");
         assertThatThrownBy(() -> db.getContainer("inherits").readThroughput())
-                .isInstanceOfSatisfying(CosmosException.class, e -> assertThat(e.getStatusCode()).isEqualTo(400));
+                .isInstanceOfSatisfying(CosmosException.class, e -> assertThat(e.getStatusCode()).isEqualTo(400))
+                .hasMessageContaining("No offers found for the resource inherits");
+    }
+
+    @Test
+    void aContainerCreatedWithoutThroughputHasTheDefaultOffer() {
+        client.createDatabase("plain");
+        CosmosDatabase db = client.getDatabase("plain");
+        db.createContainer("c", "/pk");
+        CosmosContainer c = db.getContainer("c");
+
+        ThroughputResponse read = c.readThroughput();
+        assertThat(read.getProperties().getManualThroughput()).isEqualTo(400);
+        assertThat(c.replaceThroughput(ThroughputProperties.createManualThroughput(600))
+                .getProperties().getManualThroughput()).isEqualTo(600);
+        assertThat(c.readThroughput().getProperties().getManualThroughput()).isEqualTo(600);
+        // the database itself has no throughput, hence no offer
+        assertThatThrownBy(db::readThroughput).isInstanceOf(CosmosException.class);
     }
 }

@@ -5,7 +5,8 @@ import java.util.Base64;
 /**
  * The service's {@code _rid} layout (protocol.md §3.4), which the SDK parses: database 4 bytes; container = database
  * bytes + 4 bytes with the top bit set; document = container + 8 bytes whose last byte's high nibble is 0; partition
- * key range = container + 8 bytes with last byte 0x50. Base64 with padding, {@code /} written as {@code -}.
+ * key range = container + 8 bytes with last byte 0x50; user = database bytes + 4 bytes with the top bit clear;
+ * permission = user + 8 bytes. Base64 with padding, {@code /} written as {@code -}.
  */
 public final class ResourceIds {
     private ResourceIds() {
@@ -45,6 +46,24 @@ public final class ResourceIds {
 
     public static byte[] partitionKeyRange(byte[] container, long sequence) {
         return child(container, sequence, 0x50);
+    }
+
+    public static byte[] user(byte[] database, long sequence) {
+        byte[] b = new byte[8];
+        System.arraycopy(database, 0, b, 0, 4);
+        // the top bit of byte 4 must stay clear (set means a container); 0 would read as "no user"
+        writeInt(b, 4, (int) (sequence & 0x7FFFFFFF));
+        return b;
+    }
+
+    public static byte[] permission(byte[] user, long sequence) {
+        byte[] b = new byte[16];
+        System.arraycopy(user, 0, b, 0, 8);
+        for (int i = 15; i >= 8; i--) {
+            b[i] = (byte) sequence;
+            sequence >>>= 8;
+        }
+        return b;
     }
 
     /** Offers use the special 3-byte form. */

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
-import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.request.AccessScope;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Store;
@@ -17,7 +16,6 @@ import dev.partita.core.limits.Limits;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Users and their permissions (protocol.md §2.2): the resources a resource token is minted from. A permission grants
@@ -32,8 +30,8 @@ import java.util.Locale;
  * meta "users/next", "perms/next"             rid sequences
  * </pre>
  *
- * Users get the service's 8-byte rid (database bytes + 4 bytes with the top bit clear); permissions 16 bytes (user
- * rid + 8). Stateless over the store like {@link Offers}; mutations take the engine's metadata lock.
+ * Users and permissions get the service's rids ({@link ResourceIds#user}, {@link ResourceIds#permission}), which stay
+ * when they are renamed. Stateless over the store like {@link Offers}; mutations take the engine's metadata lock.
  */
 public final class Users {
     private static final String USER = "user/";
@@ -60,66 +58,6 @@ public final class Users {
         this.lock = lock;
     }
 
-    /** A user of a database. */
-    public record User(String databaseRid, String id, String rid, long ts, String etag) {
-        public String selfLink() {
-            return "dbs/" + databaseRid + "/users/" + rid + "/";
-        }
-
-        public ObjectNode toJson() {
-            ObjectNode o = Json.object();
-            o.put("id", id);
-            o.put("_rid", rid);
-            o.put("_self", selfLink());
-            o.put("_etag", etag);
-            o.put("_permissions", "permissions/");
-            o.put("_ts", ts);
-            return o;
-        }
-    }
-
-    /**
-     * A permission of a user.
-     *
-     * @param mode         {@code all} or {@code read}
-     * @param resource     the resource link as given, e.g. {@code dbs/db1/colls/c1} or {@code dbs/db1/colls/c1/docs/a}
-     * @param partitionKey the logical partition the permission is confined to, or null for the whole resource
-     */
-    public record Permission(String databaseRid, String userId, String userRid, String id, String rid, String mode,
-            String resource, ArrayNode partitionKey, long ts, String etag) {
-
-        public boolean readOnly() {
-            return "read".equals(mode);
-        }
-
-        public PartitionKeyValue partitionKeyValue() {
-            return partitionKey == null ? null : PartitionKeyValue.fromJson(partitionKey);
-        }
-
-        public String selfLink() {
-            return "dbs/" + databaseRid + "/users/" + userRid + "/permissions/" + rid + "/";
-        }
-
-        /** The resource as the service returns it; {@code token} is the resource token to hand out (or null). */
-        public ObjectNode toJson(String token) {
-            ObjectNode o = Json.object();
-            o.put("id", id);
-            o.put("permissionMode", mode);
-            o.put("resource", resource);
-            if (partitionKey != null) {
-                o.set("resourcePartitionKey", partitionKey.deepCopy());
-            }
-            o.put("_rid", rid);
-            o.put("_self", selfLink());
-            o.put("_etag", etag);
-            if (token != null) {
-                o.put("_token", token);
-            }
-            o.put("_ts", ts);
-            return o;
-        }
-    }
-
     // ---- users
 
     public User createUser(DatabaseInfo db, ObjectNode body) {
@@ -128,7 +66,7 @@ public final class Users {
             if (findUser(db, id) != null) {
                 throw ServiceException.conflict("A user with this id already exists in the database.");
             }
-            return putUser(db, id, null);
+            return saveUser(db, id, null);
         }
     }
 
@@ -138,7 +76,7 @@ public final class Users {
         synchronized (lock) {
             User old = findUser(db, id);
             created[0] = old == null;
-            return putUser(db, id, old);
+            return saveUser(db, id, old);
         }
     }
 
@@ -159,15 +97,39 @@ public final class Users {
         return out;
     }
 
-    /** Replaces a user's body. Renaming a user (a different id in the body) is not supported. */
+    /**
+     * Replaces a user: its id is the only replaceable property, so a new id in the body renames it (409 when another
+     * user has that id). The user keeps its rid and its permissions, whose tokens keep working.
+     */
     public User replaceUser(DatabaseInfo db, String id, ObjectNode body) {
         String newId = userId(body);
-        if (!newId.equals(id)) {
-            throw ServiceException.badRequest("Renaming a user is not supported; the id in the body must match the"
-                    + " id in the path.");
-        }
         synchronized (lock) {
-            return putUser(db, id, readUser(db, id));
+            User old = readUser(db, id);
+            WriteBatch batch = new WriteBatch();
+            if (!newId.equals(id)) {
+                if (findUser(db, newId) != null) {
+                    throw ServiceException.conflict("A user with this id already exists in the database.");
+                }
+                batch.delete(userKey(db, id));
+                movePermissions(batch, db, id, newId);
+            }
+            User u = putUser(batch, db, newId, old);
+            store.apply(batch);
+            return u;
+        }
+    }
+
+    /** Moves a user's permission records to its new id, and repoints the records its tokens are verified by. */
+    private void movePermissions(WriteBatch batch, DatabaseInfo db, String from, String to) {
+        byte[] prefix = StoreKeys.meta(PERM + db.rid() + "/" + from + "/");
+        try (Cursor cur = store.scan(prefix, StoreKeys.prefixEnd(prefix))) {
+            while (cur.next()) {
+                String permissionId = new String(cur.key(), prefix.length, cur.key().length - prefix.length, UTF_8);
+                String rid = Json.parse(cur.value(), "permission record").get("rid").asText();
+                batch.delete(cur.key().clone())
+                        .put(permissionKey(db, to, permissionId), cur.value().clone())
+                        .put(StoreKeys.meta(PERM_RID + rid), pointer(db, to, permissionId));
+            }
         }
     }
 
@@ -180,7 +142,7 @@ public final class Users {
                 batch.delete(StoreKeys.meta(PERM_RID + p.rid()));
             }
             deletePrefix(batch, PERM + db.rid() + "/" + id + "/");
-            batch.delete(StoreKeys.meta(USER + db.rid() + "/" + id));
+            batch.delete(userKey(db, id));
             store.apply(batch);
         }
     }
@@ -209,7 +171,7 @@ public final class Users {
             if (findPermission(db, userId, id) != null) {
                 throw ServiceException.conflict("A permission with this id already exists for the user.");
             }
-            return putPermission(db, user, id, body, null);
+            return savePermission(db, user, id, body, null);
         }
     }
 
@@ -219,7 +181,7 @@ public final class Users {
             String id = permissionId(body);
             Permission old = findPermission(db, userId, id);
             created[0] = old == null;
-            return putPermission(db, user, id, body, old);
+            return savePermission(db, user, id, body, old);
         }
     }
 
@@ -242,14 +204,25 @@ public final class Users {
         return out;
     }
 
+    /**
+     * Replaces a permission's body; a new id in the body renames it (409 when another permission of the user has that
+     * id). It keeps its rid, so the tokens minted from it keep working, with the grant as replaced.
+     */
     public Permission replacePermission(DatabaseInfo db, String userId, String id, ObjectNode body) {
-        if (!permissionId(body).equals(id)) {
-            throw ServiceException.badRequest("The permission id in the body does not match the id in the path.");
-        }
+        String newId = permissionId(body);
         synchronized (lock) {
             User user = readUser(db, userId);
             Permission old = readPermission(db, userId, id);
-            return putPermission(db, user, id, body, old);
+            WriteBatch batch = new WriteBatch();
+            if (!newId.equals(id)) {
+                if (findPermission(db, userId, newId) != null) {
+                    throw ServiceException.conflict("A permission with this id already exists for the user.");
+                }
+                batch.delete(permissionKey(db, userId, id));
+            }
+            Permission p = putPermission(batch, db, user, newId, body, old);
+            store.apply(batch);
+            return p;
         }
     }
 
@@ -257,9 +230,20 @@ public final class Users {
         synchronized (lock) {
             Permission p = readPermission(db, userId, id);
             store.apply(new WriteBatch()
-                    .delete(StoreKeys.meta(PERM + db.rid() + "/" + userId + "/" + id))
+                    .delete(permissionKey(db, userId, id))
                     .delete(StoreKeys.meta(PERM_RID + p.rid())));
         }
+    }
+
+    /** The user of {@code db} with this rid (rid-based links, which the Java SDK's replace sends); 404 if none. */
+    public User userByRid(DatabaseInfo db, String rid) {
+        // users are few; a rid lookup scans them rather than keeping a second index in step with renames
+        for (User u : listUsers(db)) {
+            if (u.rid().equals(rid)) {
+                return u;
+            }
+        }
+        throw ServiceException.notFound("The user does not exist.");
     }
 
     /** The permission with this rid, or null if it was deleted (or its database was). */
@@ -308,7 +292,14 @@ public final class Users {
 
     // ---- records
 
-    private User putUser(DatabaseInfo db, String id, User old) {
+    private User saveUser(DatabaseInfo db, String id, User old) {
+        WriteBatch batch = new WriteBatch();
+        User u = putUser(batch, db, id, old);
+        store.apply(batch);
+        return u;
+    }
+
+    private User putUser(WriteBatch batch, DatabaseInfo db, String id, User old) {
         String rid = old != null ? old.rid() : newUserRid(db);
         long ts = nowSeconds();
         User u = new User(db.rid(), id, rid, ts, Etags.of(ETAG_SCOPE, nextSequence(ETAG_NEXT)));
@@ -317,60 +308,54 @@ public final class Users {
         rec.put("rid", rid);
         rec.put("ts", ts);
         rec.put("etag", u.etag());
-        store.apply(new WriteBatch().put(StoreKeys.meta(USER + db.rid() + "/" + id), Json.bytes(rec)));
+        batch.put(userKey(db, id), Json.bytes(rec));
         return u;
     }
 
-    private Permission putPermission(DatabaseInfo db, User user, String id, ObjectNode body, Permission old) {
-        String mode = body.path("permissionMode").asText("").toLowerCase(Locale.ROOT);
-        if (!mode.equals("all") && !mode.equals("read")) {
-            throw ServiceException.badRequest("The permission's 'permissionMode' must be 'All' or 'Read'.");
-        }
-        JsonNode resource = body.get("resource");
-        if (resource == null || !resource.isTextual() || resource.asText().isBlank()) {
-            throw ServiceException.badRequest("The permission needs a 'resource' link, e.g. dbs/<db>/colls/<container>.");
-        }
-        String link = trimSlashes(resource.asText());
-        String[] segments = link.split("/");
-        if (segments.length < 4 || segments.length % 2 != 0 || !"dbs".equals(segments[0])
-                || !"colls".equals(segments[2])) {
-            throw ServiceException.badRequest("The permission's 'resource' must link a container or a resource in one,"
-                    + " e.g. dbs/<db>/colls/<container> or dbs/<db>/colls/<container>/docs/<id>.");
-        }
-        if (!segments[1].equals(db.id()) && !segments[1].equals(db.rid())) {
-            throw ServiceException.badRequest("The permission's 'resource' must lie in the user's database.");
-        }
-        JsonNode pk = body.get("resourcePartitionKey");
-        ArrayNode partitionKey = null;
-        if (pk != null && !pk.isNull()) {
-            if (!pk.isArray()) {
-                throw ServiceException.badRequest("The permission's 'resourcePartitionKey' must be a JSON array.");
-            }
-            PartitionKeyValue.fromJson(pk);
-            partitionKey = (ArrayNode) pk;
-        }
-        String rid = old != null ? old.rid() : newPermissionRid(user);
-        long ts = nowSeconds();
-        Permission p = new Permission(db.rid(), user.id(), user.rid(), id, rid, mode, link, partitionKey, ts,
-                Etags.of(ETAG_SCOPE, nextSequence(ETAG_NEXT)));
-        ObjectNode rec = Json.object();
-        rec.put("id", id);
-        rec.put("rid", rid);
-        rec.put("mode", mode);
-        rec.put("resource", link);
-        if (partitionKey != null) {
-            rec.set("partitionKey", partitionKey);
-        }
-        rec.put("ts", ts);
-        rec.put("etag", p.etag());
-        store.apply(new WriteBatch()
-                .put(StoreKeys.meta(PERM + db.rid() + "/" + user.id() + "/" + id), Json.bytes(rec))
-                .put(StoreKeys.meta(PERM_RID + rid), (db.rid() + "/" + user.id() + "/" + id).getBytes(UTF_8)));
+    private Permission savePermission(DatabaseInfo db, User user, String id, ObjectNode body, Permission old) {
+        WriteBatch batch = new WriteBatch();
+        Permission p = putPermission(batch, db, user, id, body, old);
+        store.apply(batch);
         return p;
     }
 
+    private Permission putPermission(WriteBatch batch, DatabaseInfo db, User user, String id, ObjectNode body,
+            Permission old) {
+        PermissionGrant grant = PermissionGrant.parse(body, db);
+        String rid = old != null ? old.rid() : newPermissionRid(user);
+        long ts = nowSeconds();
+        Permission p = new Permission(db.rid(), user.id(), user.rid(), id, rid, grant.mode(), grant.resource(),
+                grant.partitionKey(), ts, Etags.of(ETAG_SCOPE, nextSequence(ETAG_NEXT)));
+        ObjectNode rec = Json.object();
+        rec.put("id", id);
+        rec.put("rid", rid);
+        rec.put("mode", grant.mode());
+        rec.put("resource", grant.resource());
+        if (grant.partitionKey() != null) {
+            rec.set("partitionKey", grant.partitionKey());
+        }
+        rec.put("ts", ts);
+        rec.put("etag", p.etag());
+        batch.put(permissionKey(db, user.id(), id), Json.bytes(rec))
+                .put(StoreKeys.meta(PERM_RID + rid), pointer(db, user.id(), id));
+        return p;
+    }
+
+    private static byte[] userKey(DatabaseInfo db, String id) {
+        return StoreKeys.meta(USER + db.rid() + "/" + id);
+    }
+
+    private static byte[] permissionKey(DatabaseInfo db, String userId, String id) {
+        return StoreKeys.meta(PERM + db.rid() + "/" + userId + "/" + id);
+    }
+
+    /** The value of a {@code permrid/} record: where the permission with that rid lives. */
+    private static byte[] pointer(DatabaseInfo db, String userId, String id) {
+        return (db.rid() + "/" + userId + "/" + id).getBytes(UTF_8);
+    }
+
     private User findUser(DatabaseInfo db, String id) {
-        byte[] raw = store.get(StoreKeys.meta(USER + db.rid() + "/" + id));
+        byte[] raw = store.get(userKey(db, id));
         return raw == null ? null : readUserRecord(db.rid(), Json.parse(raw, "user record"));
     }
 
@@ -379,7 +364,7 @@ public final class Users {
         if (user == null) {
             return null;
         }
-        byte[] raw = store.get(StoreKeys.meta(PERM + db.rid() + "/" + userId + "/" + id));
+        byte[] raw = store.get(permissionKey(db, userId, id));
         return raw == null ? null : readPermissionRecord(db.rid(), user, Json.parse(raw, "permission record"));
     }
 
@@ -396,41 +381,28 @@ public final class Users {
     }
 
     private String userId(ObjectNode body) {
-        JsonNode id = body.get("id");
-        if (id == null || !id.isTextual()) {
-            throw ServiceException.badRequest("The user body must have a string 'id'.");
-        }
-        ResourceNames.validateResourceId(id.asText(), "user", limits.maxResourceIdChars());
-        return id.asText();
+        return resourceId(body, "user");
     }
 
     private String permissionId(ObjectNode body) {
+        return resourceId(body, "permission");
+    }
+
+    private String resourceId(ObjectNode body, String kind) {
         JsonNode id = body.get("id");
         if (id == null || !id.isTextual()) {
-            throw ServiceException.badRequest("The permission body must have a string 'id'.");
+            throw ServiceException.badRequest("The " + kind + " body must have a string 'id'.");
         }
-        ResourceNames.validateResourceId(id.asText(), "permission", limits.maxResourceIdChars());
+        ResourceNames.validateResourceId(id.asText(), kind, limits.maxResourceIdChars());
         return id.asText();
     }
 
     private String newUserRid(DatabaseInfo db) {
-        long n = nextSequence(USER_NEXT);
-        byte[] b = new byte[8];
-        System.arraycopy(ResourceIds.tryDecode(db.rid()), 0, b, 0, 4);
-        // the top bit of byte 4 must stay clear (set means a container); 0 would read as "no user"
-        ResourceIds.writeInt(b, 4, (int) (n & 0x7FFFFFFF));
-        return ResourceIds.encode(b);
+        return ResourceIds.encode(ResourceIds.user(ResourceIds.tryDecode(db.rid()), nextSequence(USER_NEXT)));
     }
 
     private String newPermissionRid(User user) {
-        long n = nextSequence(PERM_NEXT);
-        byte[] b = new byte[16];
-        System.arraycopy(ResourceIds.tryDecode(user.rid()), 0, b, 0, 8);
-        for (int i = 15; i >= 8; i--) {
-            b[i] = (byte) n;
-            n >>>= 8;
-        }
-        return ResourceIds.encode(b);
+        return ResourceIds.encode(ResourceIds.permission(ResourceIds.tryDecode(user.rid()), nextSequence(PERM_NEXT)));
     }
 
     /** Next value of a persisted counter, starting at 1. Callers hold {@code lock}. */
@@ -464,17 +436,5 @@ public final class Users {
 
     private long nowSeconds() {
         return clock.millis() / 1000;
-    }
-
-    private static String trimSlashes(String s) {
-        int from = 0;
-        int to = s.length();
-        while (from < to && s.charAt(from) == '/') {
-            from++;
-        }
-        while (to > from && s.charAt(to - 1) == '/') {
-            to--;
-        }
-        return s.substring(from, to);
     }
 }

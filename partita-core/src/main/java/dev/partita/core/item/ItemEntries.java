@@ -11,7 +11,6 @@ import dev.partita.core.index.IndexTerms;
 import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.json.Json;
 import dev.partita.core.limits.Limits;
-import dev.partita.core.store.Bytes;
 import dev.partita.core.store.StoreKeys;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -126,18 +125,22 @@ final class ItemEntries {
         }
     }
 
-    /** Adds {@code delta} bytes to the logical partition's size; 403/1014 when a growth passes the limit. */
-    void addSize(String epk, long delta) {
+    /**
+     * Adds {@code delta} bytes and {@code items} items to the logical partition's size record ({@link PartitionSizes});
+     * 403/1014 when a growth passes the limit.
+     */
+    void addSize(String epk, long delta, long items) {
         byte[] key = StoreKeys.partitionSize(c.containerId(), epk);
-        long size = Bytes.longValue(txn.get(key)) + delta;
-        if (delta > 0 && size > limits.maxLogicalPartitionBytes()) {
+        byte[] record = txn.get(key);
+        if (delta > 0 && PartitionSizes.bytes(record) + delta > limits.maxLogicalPartitionBytes()) {
             throw ServiceException.forbidden(SubStatus.LOGICAL_PARTITION_FULL, "Partition key reached maximum size"
                     + " of " + (limits.maxLogicalPartitionBytes() / (1024 * 1024 * 1024.0)) + " GB.");
         }
-        if (size <= 0) {
+        byte[] updated = PartitionSizes.add(record, delta, items);
+        if (updated == null) {
             txn.delete(key);
         } else {
-            txn.put(key, Bytes.longBytes(size));
+            txn.put(key, updated);
         }
     }
 
@@ -146,7 +149,7 @@ final class ItemEntries {
         ObjectNode oldDoc = needsOldDocument() ? Json.parseObject(old.json(), "stored item") : null;
         release(epk, id, old, oldDoc);
         updateTerms(epk, id, oldDoc, null);
-        addSize(epk, -old.bytes().length);
+        addSize(epk, -old.bytes().length, -1);
         txn.delete(StoreKeys.item(c.containerId(), epk, id));
     }
 

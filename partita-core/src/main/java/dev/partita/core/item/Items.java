@@ -8,6 +8,7 @@ import dev.partita.core.error.ServiceException;
 import dev.partita.core.json.Json;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.KeyRoute;
+import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.request.Conditions;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
@@ -50,6 +51,15 @@ public final class Items {
     /** The container's current catalog entry. */
     public ContainerInfo container() {
         return container.get();
+    }
+
+    /** What the container stores, totalled from its logical partitions' size records: cheap, it reads no item. */
+    public PartitionSizes.Total stored() {
+        ContainerInfo c = container.get();
+        List<PhysicalPartition> parts = c.partitions().partitions();
+        // the physical partitions tile the EPK space in order: their outer bounds span the container
+        return PartitionSizes.total(store, c.containerId(), parts.get(0).minInclusive(),
+                parts.get(parts.size() - 1).maxExclusive());
     }
 
     /** A request body parsed as an item (400 when it is not a JSON object). */

@@ -278,7 +278,8 @@ final class WriteTxn {
         }
         entries.claim(epk, id, doc, expiresAt);
         entries.updateTerms(epk, id, previousDoc, doc);
-        entries.addSize(epk, item.bytes().length - (previous == null ? 0 : previous.bytes().length));
+        entries.addSize(epk, item.bytes().length - (previous == null ? 0 : previous.bytes().length),
+                previous == null ? 1 : 0);
         txn.put(StoreKeys.item(c.containerId(), epk, id), item.bytes());
         log(new ChangeRecord(previous == null ? Operation.CREATE : Operation.REPLACE, lsn, now, epk, id,
                 previous == null ? 0 : previous.lsn(), json, previous == null ? null : previous.json()));

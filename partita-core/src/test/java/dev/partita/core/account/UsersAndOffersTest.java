@@ -31,7 +31,7 @@ class UsersAndOffersTest {
             DatabaseInfo db = e.createDatabase(Json.object().put("id", "d"), Throughput.NONE);
             e.createContainer("d", container("c"), Throughput.NONE, 0);
             Users users = e.users();
-            Users.User u = users.createUser(db, Json.object().put("id", "alice"));
+            User u = users.createUser(db, Json.object().put("id", "alice"));
             byte[] userRid = ResourceIds.tryDecode(u.rid());
             assertThat(userRid).hasSize(8);
             assertThat(userRid[4] & 0x80).isZero();
@@ -40,7 +40,7 @@ class UsersAndOffersTest {
 
             ObjectNode body = Json.object().put("id", "p").put("permissionMode", "All").put("resource", "dbs/d/colls/c");
             body.putArray("resourcePartitionKey").add("k");
-            Users.Permission p = users.createPermission(db, "alice", body);
+            Permission p = users.createPermission(db, "alice", body);
             assertThat(ResourceIds.tryDecode(p.rid())).hasSize(16);
             assertThat(p.mode()).isEqualTo("all");
             assertThat(p.partitionKeyValue()).isNotNull();
@@ -56,6 +56,40 @@ class UsersAndOffersTest {
             users.deleteUser(db, "alice");
             assertThat(users.permissionByRid(p.rid())).isNull();
             assertThat(users.listUsers(db)).isEmpty();
+        }
+    }
+
+    @Test
+    void renamesKeepRidsAndMoveEveryRecord() {
+        try (Engine e = engine()) {
+            DatabaseInfo db = e.createDatabase(Json.object().put("id", "d"), Throughput.NONE);
+            e.createContainer("d", container("c"), Throughput.NONE, 0);
+            Users users = e.users();
+            User u = users.createUser(db, Json.object().put("id", "old"));
+            ObjectNode grant = Json.object().put("id", "p").put("permissionMode", "Read")
+                    .put("resource", "dbs/d/colls/c");
+            Permission p = users.createPermission(db, "old", grant);
+
+            User renamed = users.replaceUser(db, "old", Json.object().put("id", "new"));
+            assertThat(renamed.rid()).isEqualTo(u.rid());
+            assertThat(users.userByRid(db, u.rid()).id()).isEqualTo("new");
+            assertThatThrownBy(() -> users.readUser(db, "old"))
+                    .isInstanceOfSatisfying(ServiceException.class, x -> assertThat(x.status()).isEqualTo(404));
+            assertThat(users.listPermissions(db, "new")).extracting(Permission::id).containsExactly("p");
+            assertThat(users.permissionByRid(p.rid()).userId()).isEqualTo("new");
+
+            Permission moved = users.replacePermission(db, "new", "p", grant.deepCopy().put("id", "q"));
+            assertThat(moved.rid()).isEqualTo(p.rid());
+            assertThat(users.permissionByRid(p.rid()).id()).isEqualTo("q");
+            assertThat(users.listPermissions(db, "new")).extracting(Permission::id).containsExactly("q");
+
+            users.createUser(db, Json.object().put("id", "taken"));
+            assertThatThrownBy(() -> users.replaceUser(db, "new", Json.object().put("id", "taken")))
+                    .isInstanceOfSatisfying(ServiceException.class, x -> assertThat(x.status()).isEqualTo(409));
+            users.createPermission(db, "new", grant.deepCopy().put("id", "r"));
+            assertThatThrownBy(() -> users.replacePermission(db, "new", "q", grant.deepCopy().put("id", "r")))
+                    .isInstanceOfSatisfying(ServiceException.class, x -> assertThat(x.status()).isEqualTo(409));
+            assertThat(users.permissionByRid(p.rid()).id()).isEqualTo("q");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.partita.server.auth;
 
 import dev.partita.core.error.ServiceException;
+import dev.partita.core.account.Permission;
 import dev.partita.core.account.Users;
 import dev.partita.server.Keys;
 import java.time.Clock;
@@ -12,8 +13,9 @@ import java.time.format.DateTimeParseException;
 
 /**
  * Checks a request's {@code authorization} header: a master-key signature over (verb, resource type, resource link,
- * dates) against the two read-write and the two read-only keys, or a resource token minted here. Every failure is a
- * 401 whose message says what to fix; none repeats the header. Write refusal for read-only keys and the scope of
+ * dates) against the two read-write and the two read-only keys, within the allowed clock skew of {@code x-ms-date},
+ * or a resource token minted here (time-bound by its own expiry, so it needs no date). Every failure is a 401 whose
+ * message says what to fix; none repeats the header. Write refusal for read-only keys and the scope of
  * resource tokens are decided by the caller, which knows the resolved resource.
  */
 public final class Authenticator {
@@ -54,9 +56,13 @@ public final class Authenticator {
             throw unauthorized("The authorization header is malformed; expected the URL-encoded form of"
                     + " type=<master|resource>&ver=1.0&sig=<signature>.");
         }
-        checkDate(xmsDate, httpDate);
         return switch (auth.type()) {
-            case "master" -> master(auth, verb, resourceType, resourceLink, xmsDate, httpDate);
+            case "master" -> {
+                checkDate(xmsDate, httpDate);
+                yield master(auth, verb, resourceType, resourceLink, xmsDate, httpDate);
+            }
+            // no date check: a resource token signs no date (it carries its own expiry), and the service takes
+            // resource-token requests without x-ms-date, which is what the JavaScript SDK sends
             case "resource" -> resource(auth);
             case "aad" -> throw unauthorized("Entra ID (AAD) tokens are not supported by Partita; use the account key"
                     + " or a resource token.");
@@ -91,7 +97,7 @@ public final class Authenticator {
         if (claims.expiresAtEpochSeconds() <= clock.instant().getEpochSecond()) {
             throw unauthorized("The resource token has expired; read the permission again to get a new token.");
         }
-        Users.Permission p = users.permissionByRid(claims.permissionRid());
+        Permission p = users.permissionByRid(claims.permissionRid());
         if (p == null) {
             throw unauthorized("The resource token's permission no longer exists.");
         }

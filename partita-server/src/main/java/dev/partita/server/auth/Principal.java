@@ -1,6 +1,6 @@
 package dev.partita.server.auth;
 
-import dev.partita.core.account.Users;
+import dev.partita.core.account.Permission;
 
 /** Who a request acts as, once its authorization header checked out. */
 public sealed interface Principal {
@@ -14,6 +14,6 @@ public sealed interface Principal {
     }
 
     /** A resource token minted from {@code permission}; it reaches only that permission's resource. */
-    record ResourceToken(Users.Permission permission) implements Principal {
+    record ResourceToken(Permission permission) implements Principal {
     }
 }

@@ -38,6 +38,7 @@ public final class Hdr {
     public static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
     public static final AsciiString PRIORITY_LEVEL = AsciiString.cached("x-ms-cosmos-priority-level");
     public static final AsciiString CONSISTENCY_LEVEL = AsciiString.cached("x-ms-consistency-level");
+    public static final AsciiString POPULATE_QUOTA_INFO = AsciiString.cached("x-ms-documentdb-populatequotainfo");
 
     // response
     public static final AsciiString ACTIVITY_ID = AsciiString.cached("x-ms-activity-id");
@@ -54,4 +55,6 @@ public final class Hdr {
     public static final AsciiString OFFER_REPLACE_PENDING = AsciiString.cached("x-ms-offer-replace-pending");
     public static final AsciiString SCHEMA_VERSION = AsciiString.cached("x-ms-schemaversion");
     public static final AsciiString SERVICE_VERSION = AsciiString.cached("x-ms-serviceversion");
+    public static final AsciiString RESOURCE_QUOTA = AsciiString.cached("x-ms-resource-quota");
+    public static final AsciiString RESOURCE_USAGE = AsciiString.cached("x-ms-resource-usage");
 }

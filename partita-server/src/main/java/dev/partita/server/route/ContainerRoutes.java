@@ -8,11 +8,15 @@ import dev.partita.core.error.ServiceException;
 import dev.partita.core.json.Json;
 import dev.partita.core.request.RequestOptions;
 import dev.partita.server.http.Exchange;
+import dev.partita.server.http.Hdr;
 import dev.partita.server.http.Reply;
 import io.netty.handler.codec.http.HttpMethod;
 import java.util.List;
 
-/** {@code /dbs/{db}/colls} (create, list, query) and {@code /dbs/{db}/colls/{c}} (read, replace, delete). */
+/**
+ * {@code /dbs/{db}/colls} (create, list, query) and {@code /dbs/{db}/colls/{c}} (read, with quota information when
+ * asked; replace, delete).
+ */
 final class ContainerRoutes {
     private final RouteContext ctx;
 
@@ -38,6 +42,11 @@ final class ContainerRoutes {
     Reply one(Exchange ex, ResourcePath path, RequestOptions options) {
         ContainerHandle container = ctx.engine.container(ctx.container(path, ctx.database(path)));
         HttpMethod m = ex.method();
+        if (m.equals(HttpMethod.GET) && ex.flag(Hdr.POPULATE_QUOTA_INFO)) {
+            ContainerHandle.Usage usage = container.usage(options);
+            ContainerInfo c = usage.container();
+            return QuotaHeaders.add(Replies.containerPaths(Replies.resource(200, c.toJson(), c.etag()), c), usage);
+        }
         if (m.equals(HttpMethod.GET)) {
             ContainerInfo c = container.properties(options);
             return Replies.containerPaths(Replies.resource(200, c.toJson(), c.etag()), c);

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.DatabaseInfo;
-import dev.partita.core.account.Users;
+import dev.partita.core.account.Permission;
 import dev.partita.server.auth.ResourceTokens;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
@@ -25,19 +25,19 @@ final class PermissionRoutes {
 
     Reply feed(Exchange ex, ResourcePath path) {
         DatabaseInfo db = ctx.database(path);
-        String user = UserRoutes.userId(path);
+        String user = ctx.userId(path, db);
         long expiry = expiry(ex);
         if (ex.method().equals(HttpMethod.POST) && !ex.isQuery()) {
             ObjectNode body = Json.parseObject(ex.body(), "permission body");
             if (ex.flag(Hdr.IS_UPSERT)) {
                 boolean[] created = new boolean[1];
-                Users.Permission p = ctx.users.upsertPermission(db, user, body, created);
+                Permission p = ctx.users.upsertPermission(db, user, body, created);
                 return reply(created[0] ? 201 : 200, p, expiry, db);
             }
             return reply(201, ctx.users.createPermission(db, user, body), expiry, db);
         }
         if (ex.method().equals(HttpMethod.GET) || ex.method().equals(HttpMethod.POST)) {
-            List<Users.Permission> perms = ctx.users.listPermissions(db, user);
+            List<Permission> perms = ctx.users.listPermissions(db, user);
             List<ObjectNode> all = perms.stream().map(p -> p.toJson(ctx.tokens.mint(p.rid(), expiry))).toList();
             String userRid = ctx.users.readUser(db, user).rid();
             return Replies.databasePaths(Replies.feedOrQuery(ex, "Permissions", userRid, all), db);
@@ -47,8 +47,8 @@ final class PermissionRoutes {
 
     Reply one(Exchange ex, ResourcePath path) {
         DatabaseInfo db = ctx.database(path);
-        String user = UserRoutes.userId(path);
-        String id = path.seg(5);
+        String user = ctx.userId(path, db);
+        String id = ctx.permissionId(path, db, user);
         long expiry = expiry(ex);
         HttpMethod m = ex.method();
         if (m.equals(HttpMethod.GET)) {
@@ -75,7 +75,7 @@ final class PermissionRoutes {
         return ctx.engine.clock().instant().getEpochSecond() + seconds;
     }
 
-    private Reply reply(int status, Users.Permission p, long expiry, DatabaseInfo db) {
+    private Reply reply(int status, Permission p, long expiry, DatabaseInfo db) {
         return Replies.databasePaths(Replies.resource(status, p.toJson(ctx.tokens.mint(p.rid(), expiry)), p.etag()),
                 db);
     }

@@ -2,9 +2,8 @@ package dev.partita.server.route;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.json.Json;
-import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.DatabaseInfo;
-import dev.partita.core.account.Users;
+import dev.partita.core.account.User;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
 import dev.partita.server.http.Reply;
@@ -25,13 +24,13 @@ final class UserRoutes {
             ObjectNode body = Json.parseObject(ex.body(), "user body");
             if (ex.flag(Hdr.IS_UPSERT)) {
                 boolean[] created = new boolean[1];
-                Users.User u = ctx.users.upsertUser(db, body, created);
+                User u = ctx.users.upsertUser(db, body, created);
                 return reply(created[0] ? 201 : 200, u, db);
             }
             return reply(201, ctx.users.createUser(db, body), db);
         }
         if (ex.method().equals(HttpMethod.GET) || ex.method().equals(HttpMethod.POST)) {
-            List<ObjectNode> all = ctx.users.listUsers(db).stream().map(Users.User::toJson).toList();
+            List<ObjectNode> all = ctx.users.listUsers(db).stream().map(User::toJson).toList();
             return Replies.databasePaths(Replies.feedOrQuery(ex, "Users", db.rid(), all), db);
         }
         throw Replies.methodNotAllowed(ex);
@@ -39,7 +38,7 @@ final class UserRoutes {
 
     Reply one(Exchange ex, ResourcePath path) {
         DatabaseInfo db = ctx.database(path);
-        String id = userId(path);
+        String id = ctx.userId(path, db);
         HttpMethod m = ex.method();
         if (m.equals(HttpMethod.GET)) {
             return reply(200, ctx.users.readUser(db, id), db);
@@ -54,15 +53,7 @@ final class UserRoutes {
         throw Replies.methodNotAllowed(ex);
     }
 
-    static String userId(ResourcePath path) {
-        if (path.ridBased()) {
-            throw ServiceException.badRequest("Users and permissions are addressed by name in Partita, e.g."
-                    + " dbs/{db}/users/{user}.");
-        }
-        return path.seg(3);
-    }
-
-    private static Reply reply(int status, Users.User u, DatabaseInfo db) {
+    private static Reply reply(int status, User u, DatabaseInfo db) {
         return Replies.databasePaths(Replies.resource(status, u.toJson(), u.etag()), db);
     }
 }
