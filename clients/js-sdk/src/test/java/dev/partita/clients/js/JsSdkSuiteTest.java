@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.fail;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.partita.core.Engine;
-import dev.partita.core.capacity.Limits;
+import dev.partita.core.limits.Limits;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.server.Keys;
 import dev.partita.server.PartitaServer;
