@@ -109,8 +109,7 @@ public final class Items {
                     + " operations; this one has " + ops.size() + ".");
         }
         if (body.length > limits.maxBatchBytes()) {
-            throw ServiceException.tooLarge("A transactional batch may be at most " + limits.maxBatchBytes()
-                    + " bytes.");
+            throw ServiceException.tooLarge();
         }
         try {
             return inTransaction(txn -> {

@@ -92,10 +92,10 @@ final class WriteTxn {
         byte[] raw = txn.get(StoreKeys.item(c.containerId(), at.epk(), id));
         StoredItem old = raw == null ? null : StoredItem.wrap(raw);
         boolean exists = old != null && old.isLiveAt(now);
+        // If-Match guards only the replace half of an upsert: an item that does not exist is created, as the service
+        // does (azure-cosmos-dotnet-v3#1698; the Java SDK's request-option docs, azure-sdk-for-java#43717)
         if (exists) {
             checkIfMatch(conditions, old);
-        } else if (conditions.ifMatch() != null) {
-            throw ServiceException.preconditionFailed("The item does not exist, so its etag cannot match.");
         }
         return write(at, id, doc, original, raw, exists ? 200 : 201);
     }
@@ -263,8 +263,7 @@ final class WriteTxn {
             json = Json.bytes(doc);
         }
         if (json.length > limits.maxItemBytes()) {
-            throw ServiceException.tooLarge("The item is " + json.length + " bytes; the limit is "
-                    + limits.maxItemBytes() + " bytes.");
+            throw ServiceException.tooLarge();
         }
         if (Json.depth(doc) > limits.maxNestingDepth()) {
             throw ServiceException.badRequest("The item is nested deeper than " + limits.maxNestingDepth()

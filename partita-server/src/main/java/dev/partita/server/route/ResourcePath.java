@@ -2,6 +2,7 @@ package dev.partita.server.route;
 
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ResourceIds;
+import dev.partita.core.account.ResourceNames;
 import java.util.List;
 import java.util.Set;
 
@@ -38,6 +39,10 @@ record ResourcePath(List<String> segments, boolean ridBased) {
                 boolean ok = t2.equals("colls") ? COLLECTION_CHILDREN.contains(t4) : t4.equals("permissions");
                 if (!ok) {
                     throw unknown();
+                }
+                if (n == 6 && t4.equals("docs")) {
+                    // the service answers an id it could never have stored with 400, whoever asks
+                    ResourceNames.checkItemIdCharacters(segments.get(5));
                 }
             }
         }
