@@ -41,6 +41,8 @@ import java.time.Duration;
  * @param burstEligibleBelowRus        only partitions provisioned below this get burst capacity (3,000 RU/s)
  * @param throughputSplitDelay         how long after a throughput increase its partition splits happen (the service
  *                                     takes 4-6 h; the emulator splits at once by default)
+ * @param partitionKeyDeletePercent    the share of a physical partition's RU/s the background removal of a deleted
+ *                                     partition key's items may spend (10%)
  */
 public record Limits(
         int maxItemBytes,
@@ -75,7 +77,8 @@ public record Limits(
         Duration burstAccumulation,
         int burstMaxRus,
         int burstEligibleBelowRus,
-        Duration throughputSplitDelay) {
+        Duration throughputSplitDelay,
+        int partitionKeyDeletePercent) {
 
     private static final int MB = 1024 * 1024;
     private static final long GB = 1024L * MB;
@@ -86,7 +89,7 @@ public record Limits(
             100, 2 * MB, 10, 2 * MB, 4 * MB, 128, Integer.MAX_VALUE,
             Duration.ofDays(7), Duration.ofMinutes(15), Duration.ofSeconds(1),
             400, 100, 1000, 1000, 1_000_000, 25, 5_000, 400,
-            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO);
+            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO, 10);
 
     public Builder toBuilder() {
         return new Builder(this);
@@ -127,6 +130,7 @@ public record Limits(
         private int burstMaxRus;
         private int burstEligibleBelowRus;
         private Duration throughputSplitDelay;
+        private int partitionKeyDeletePercent;
 
         private Builder(Limits l) {
             maxItemBytes = l.maxItemBytes;
@@ -162,6 +166,7 @@ public record Limits(
             burstMaxRus = l.burstMaxRus;
             burstEligibleBelowRus = l.burstEligibleBelowRus;
             throughputSplitDelay = l.throughputSplitDelay;
+            partitionKeyDeletePercent = l.partitionKeyDeletePercent;
         }
 
         public Builder maxItemBytes(int v) {
@@ -329,8 +334,13 @@ public record Limits(
             return this;
         }
 
+        public Builder partitionKeyDeletePercent(int v) {
+            partitionKeyDeletePercent = v;
+            return this;
+        }
+
         public Limits build() {
-            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay);
+            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, partitionKeyDeletePercent);
         }
     }
 
