@@ -175,3 +175,17 @@ scenario("containers: deleteAllItemsForPartitionKey removes one logical partitio
   assert.equal(await eventually(async () => (await count("a")) === 0), true, "partition a emptied");
   assert.equal(await count("b"), 5, "partition b untouched");
 });
+
+scenario("containers: after deleteAllItemsForPartitionKey the items are gone at once and an id can be reused", async () => {
+  const { container } = await db.containers.create({ id: uid("dpk"), partitionKey: { paths: ["/pk"] } });
+  for (let i = 0; i < 3; i++) {
+    await container.items.create({ id: `a${i}`, pk: "a", v: "old" });
+  }
+  const r = await container.deleteAllItemsForPartitionKey("a");
+  assert.equal(r.statusCode, 200);
+  assert.equal((await container.item("a0", "a").read()).statusCode, 404, "a point read at once");
+  const { resources } = await container.items.query("SELECT * FROM c", { partitionKey: "a" }).fetchAll();
+  assert.deepEqual(resources, [], "a query at once");
+  assert.equal((await container.items.create({ id: "a0", pk: "a", v: "new" })).statusCode, 201, "no conflict");
+  assert.equal((await container.item("a0", "a").read()).resource.v, "new");
+});

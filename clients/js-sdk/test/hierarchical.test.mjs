@@ -127,6 +127,16 @@ scenario("hierarchical keys: an item missing its last key component is written a
   assert.deepEqual(ids(resources), ["partial"]);
 });
 
+scenario("hierarchical keys: deleteAllItemsForPartitionKey needs the full key", async () => {
+  const { container: two } = await db.containers.create({ id: uid("hd"), partitionKey: hpk(["/tenantId", "/userId"]) });
+  await two.items.create({ id: "1", tenantId: "t1", userId: "u1" });
+  await two.items.create({ id: "2", tenantId: "t1", userId: "u2" });
+  await rejectsWith(two.deleteAllItemsForPartitionKey(["t1"]), 400);
+  assert.equal((await two.deleteAllItemsForPartitionKey(["t1", "u1"])).statusCode, 200);
+  const { resources } = await two.items.query("SELECT * FROM c").fetchAll();
+  assert.deepEqual(ids(resources), ["2"]);
+});
+
 scenario("hierarchical keys: a wrong-length key on a point read is refused", async () => {
   await rejectsWith(container.items.upsert({ id: "bad", tenantId: "t1", userId: "u1", sessionId: "s1" }, {}).then(() =>
     container.item("bad", ["t1", "u1"]).replace({ id: "bad", tenantId: "t1", userId: "u1", sessionId: "s1" })), 400);

@@ -1,7 +1,9 @@
-// Time to live: a container's defaultTtl, an item's own ttl, ttl -1 (never), and ttl without a container default.
+// Time to live: a container's defaultTtl, an item's own ttl, ttl -1 (never), and ttl without a container default;
+// an invalid ttl in bulk.
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
-import { scenario, newClient, disposeClients, uid, eventually, sleep } from "../lib/support.mjs";
+import { BulkOperationType } from "@azure/cosmos";
+import { scenario, newClient, disposeClients, uid, eventually, sleep, rejectsWith } from "../lib/support.mjs";
 
 after(disposeClients);
 const client = newClient();
@@ -64,4 +66,15 @@ scenario("ttl: replacing the container turns defaultTtl on", async () => {
   const r = await container.replace({ ...resource, defaultTtl: 1 });
   assert.equal(r.resource.defaultTtl, 1);
   assert.equal(await eventually(async () => (await status(container, "a", "k")) === 404), true, "expired");
+});
+
+scenario("ttl: a bulk create with an invalid ttl fails as a plain create does", async () => {
+  const { container } = await db.containers.create({ id: uid("c"), partitionKey: { paths: ["/pk"] }, defaultTtl: -1 });
+  const plain = await rejectsWith(container.items.create({ id: "zero", pk: "k", ttl: 0 }), 400);
+  const [result] = await container.items.executeBulkOperations([
+    { operationType: BulkOperationType.Create, partitionKey: "k", resourceBody: { id: "zero", pk: "k", ttl: 0 } },
+  ]);
+  assert.equal(result.error?.code, 400);
+  assert.equal(result.error?.message, plain.body.message);
+  assert.equal((await container.item("zero", "k").read()).statusCode, 404);
 });

@@ -142,6 +142,18 @@ public final class ContainerHandle {
         return priced(c, at, o, () -> items.patch(at, id, body, o.conditions()));
     }
 
+    /**
+     * Deletes every item of the logical partition {@code o.partitionKey()} (the full key; a hierarchical prefix is
+     * 400/1001): 200 at once, the items gone for reads, queries, the change feed and re-creates from now on, and
+     * removed in the background within a share of the partition's throughput ({@link Engine#removeDeletedItems}).
+     */
+    public ItemResult deleteAllItemsByPartitionKey(RequestOptions o) {
+        ContainerInfo c = authorizeAll(o, true);
+        o.access().checkPartitionKey(o.partitionKey());
+        KeyRoute at = route(c, o.partitionKey(), o);
+        return priced(c, at, o, () -> items.deletePartition(at));
+    }
+
     // ---- batch and bulk
 
     /**

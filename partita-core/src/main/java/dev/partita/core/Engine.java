@@ -65,7 +65,7 @@ public final class Engine implements AutoCloseable {
         this.capacity = new Capacity(clock, limits, CostModel.DEFAULT, catalog::databaseByRid);
         this.states = new ContainerStates(store);
         this.splits = new Splits(store, clock, limits, catalog, states);
-        this.maintenance = new Maintenance(store, clock, limits, catalog, splits, this::items);
+        this.maintenance = new Maintenance(store, clock, limits, catalog, splits, capacity, this::items);
         // offers and users keep small metadata records whose counters must not interleave: one lock for both
         Object metadataLock = new Object();
         this.offers = new Offers(store, catalog, clock, limits, metadataLock, new OfferThroughput());
@@ -313,12 +313,23 @@ public final class Engine implements AutoCloseable {
         return maintenance.sweepExpired();
     }
 
+    /**
+     * Removes items of deleted partition keys, each physical partition within its share of throughput
+     * ({@link Limits#partitionKeyDeletePercent()} of its RU/s per {@link Limits#ttlSweepInterval()}); returns how many.
+     */
+    public int removeDeletedItems() {
+        return maintenance.removeDeletedItems();
+    }
+
     /** Drops change-log records past each container's retention window; returns how many. */
     public int pruneChangeLog() {
         return maintenance.pruneChangeLog();
     }
 
-    /** Starts the TTL sweep, change-log pruning and splits on a daemon thread ({@link Limits#ttlSweepInterval()}). */
+    /**
+     * Starts the TTL sweep, the removal of deleted partition keys' items, change-log pruning and splits on a daemon
+     * thread ({@link Limits#ttlSweepInterval()}).
+     */
     public void startBackgroundTasks() {
         maintenance.start();
     }

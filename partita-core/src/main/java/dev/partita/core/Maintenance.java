@@ -3,13 +3,17 @@ package dev.partita.core;
 import dev.partita.core.account.Catalog;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
+import dev.partita.core.capacity.Capacity;
 import dev.partita.core.changefeed.ChangeLogPruner;
 import dev.partita.core.item.Items;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.store.Store;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -17,9 +21,9 @@ import java.util.function.Function;
 import org.slf4j.LoggerFactory;
 
 /**
- * The engine's background upkeep, on one daemon thread at {@link Limits#ttlSweepInterval()}: the TTL sweep, change-log
- * pruning, throughput splits that fell due and splits of oversized partitions. Each task can also be run on demand
- * (tests drive them with the injected clock).
+ * The engine's background upkeep, on one daemon thread at {@link Limits#ttlSweepInterval()}: the TTL sweep, the removal
+ * of deleted partition keys' items, change-log pruning, throughput splits that fell due and splits of oversized
+ * partitions. Each task can also be run on demand (tests drive them with the injected clock).
  */
 final class Maintenance implements AutoCloseable {
     private final Store store;
@@ -27,16 +31,20 @@ final class Maintenance implements AutoCloseable {
     private final Limits limits;
     private final Catalog catalog;
     private final Splits splits;
+    private final Capacity capacity;
     private final Function<ContainerInfo, Items> items;
+    /** When each physical partition last spent its share on removing deleted partitions' items. */
+    private final Map<RangeKey, Long> lastRemoval = new ConcurrentHashMap<>();
     private ScheduledExecutorService background;
 
-    Maintenance(Store store, Clock clock, Limits limits, Catalog catalog, Splits splits,
+    Maintenance(Store store, Clock clock, Limits limits, Catalog catalog, Splits splits, Capacity capacity,
             Function<ContainerInfo, Items> items) {
         this.store = store;
         this.clock = clock;
         this.limits = limits;
         this.catalog = catalog;
         this.splits = splits;
+        this.capacity = capacity;
         this.items = items;
     }
 
@@ -48,6 +56,42 @@ final class Maintenance implements AutoCloseable {
             purged += items.apply(c).purgeExpired(now);
         }
         return purged;
+    }
+
+    /**
+     * Removes items of deleted partition keys: each physical partition spends at most
+     * {@link Limits#partitionKeyDeletePercent()} of its RU/s for the time since its last removal (at most one run
+     * interval), every removal priced as a delete by the cost model and charged to the partition, so user requests
+     * have that much less, as with the service's reserved share. Returns how many items were removed.
+     */
+    int removeDeletedItems() {
+        long now = clock.millis();
+        long interval = limits.ttlSweepInterval().toMillis();
+        int removed = 0;
+        for (ContainerInfo c : containers()) {
+            Items it = items.apply(c);
+            Map<String, double[]> allowances = new HashMap<>();
+            for (String epk : it.partitionsBeingDeleted()) {
+                String rangeId = c.partitions().route(epk).id();
+                double[] left = allowances.computeIfAbsent(rangeId, r -> {
+                    Long last = lastRemoval.put(new RangeKey(c.containerId(), r), now);
+                    long elapsed = last == null ? interval : Math.min(interval, now - last);
+                    return new double[] {limits.partitionKeyDeletePercent() / 100.0
+                            * capacity.budget(c, r).rate() * elapsed / 1000.0};
+                });
+                if (left[0] <= 0) {
+                    continue;
+                }
+                removed += it.removeDeletedItems(epk, work -> {
+                    left[0] -= capacity.charge(c, rangeId, capacity.costs().price(work));
+                    return left[0] > 0;
+                });
+            }
+        }
+        return removed;
+    }
+
+    private record RangeKey(int containerId, String rangeId) {
     }
 
     /** Prunes every container's change log ({@link ChangeLogPruner}); returns how many records were dropped. */
@@ -81,6 +125,7 @@ final class Maintenance implements AutoCloseable {
         background.scheduleWithFixedDelay(() -> {
             try {
                 sweepExpired();
+                removeDeletedItems();
                 pruneChangeLog();
                 splits.runDue();
                 splits.splitOversized();

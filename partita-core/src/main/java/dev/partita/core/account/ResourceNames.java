@@ -22,7 +22,12 @@ public final class ResourceNames {
         }
     }
 
-    /** Validates an item id: 1..maxBytes UTF-8 bytes, none of {@code / \ # ?}. */
+    /**
+     * Validates an item id in a body: 1..maxBytes UTF-8 bytes, no {@code \}. The documented rule restricts
+     * {@code / \ # ?}, but the service refuses only a backslash: an item whose id has {@code /}, {@code #} or
+     * {@code ?} is created (201), and a point operation then names it in the path, where {@code /} splits the id into
+     * path segments (404) — the Java SDK's {@code CosmosItemIdEncodingTest} records these answers.
+     */
     public static void validateItemId(String id, int maxBytes) {
         if (id.isEmpty()) {
             throw ServiceException.badRequest("The item id is empty; 'id' must be a non-empty string.");
@@ -32,7 +37,16 @@ public final class ResourceNames {
             throw ServiceException.badRequest("The item id is " + bytes + " bytes long in UTF-8; the limit is "
                     + maxBytes + " bytes.");
         }
-        checkCharacters(id, "item");
+        checkItemIdCharacters(id);
+    }
+
+    /** 400 for an item id, in a body or a request path, with a character the service refuses in item ids. */
+    public static void checkItemIdCharacters(String id) {
+        int i = id.indexOf('\\');
+        if (i >= 0) {
+            throw ServiceException.badRequest("The item id contains the character '\\' at position " + i
+                    + "; item ids must not contain '\\'.");
+        }
     }
 
     private static void checkCharacters(String id, String kind) {

@@ -15,6 +15,9 @@ package dev.partita.core.capacity;
  *                                                                    removed and the new one's written (indexTerms
  *                                                                    counts both)
  * delete              5 x read(KB) + 0.25 x indexTerms               no figure; a delete does an insert's work backwards
+ * partition key       1 for the request; then each item as a delete  no figure; the request only marks the partition,
+ *   delete            (the background removal, within 10% of the     the removal is paced by the documented share of
+ *                     partition's RU/s)                              the container's RU/s [how-to-delete-by-pk]
  * upsert              create or replace, whichever it did            no figure; recorded by the engine as either
  * query page          2.78 + 0.003/index entry read                  id query missing the pk 2.83 vs read 1.00 (seed
  *                     + 0.001/item loaded + 0.000885/KB loaded       003); page of 100 x 0.8 KB = 6 (seed 003);
@@ -73,7 +76,7 @@ public final class CostModel {
         double ru = switch (work.operation()) {
             case NONE -> 0;
             case READ -> pointRead(work.itemBytes());
-            case READ_NOT_MODIFIED -> NOMINAL;
+            case READ_NOT_MODIFIED, PARTITION_KEY_DELETE -> NOMINAL;
             case CREATE, UPSERT, DELETE -> write(work.itemBytes(), work.indexTerms(), 1);
             case REPLACE, PATCH -> write(work.itemBytes(), work.indexTerms(), 2);
             case QUERY, READ_FEED -> QUERY_BASE + perItem(work);

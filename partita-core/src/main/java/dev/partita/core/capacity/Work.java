@@ -18,7 +18,9 @@ public record Work(Operation operation, long itemBytes, long indexTerms, long in
         long bytesLoaded, long rowsReturned, long bytesReturned) {
 
     public enum Operation {
-        READ, READ_NOT_MODIFIED, CREATE, REPLACE, UPSERT, DELETE, PATCH, QUERY, READ_FEED, CHANGE_FEED, NONE
+        READ, READ_NOT_MODIFIED, CREATE, REPLACE, UPSERT, DELETE, PATCH, QUERY, READ_FEED, CHANGE_FEED,
+        /** The request that deletes a partition key's items; their removal is priced item by item, as deletes. */
+        PARTITION_KEY_DELETE, NONE
     }
 
     public static final Work NONE = new Work(Operation.NONE, 0, 0, 0, 0, 0, 0, 0);
@@ -29,6 +31,10 @@ public record Work(Operation operation, long itemBytes, long indexTerms, long in
 
     public static Work notModified() {
         return new Work(Operation.READ_NOT_MODIFIED, 0, 0, 0, 0, 0, 0, 0);
+    }
+
+    public static Work partitionKeyDelete() {
+        return new Work(Operation.PARTITION_KEY_DELETE, 0, 0, 0, 0, 0, 0, 0);
     }
 
     public static Work write(Operation operation, long itemBytes, long indexTerms) {

@@ -7,7 +7,9 @@ import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.capacity.Work;
+import dev.partita.core.item.PartitionDeletes;
 import dev.partita.core.item.StoredItem;
+import dev.partita.core.item.Visibility;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.EpkRange;
 import dev.partita.core.partition.PartitionKeyValue;
@@ -31,7 +33,8 @@ import java.util.List;
  * is looked at about once per polled scope.
  *
  * <p>Latest-version mode returns a create or replace only while it is still the item's stored version (read from the
- * same snapshot) and the item is live: each item once, at its latest LSN, nothing for deleted or expired items.
+ * same snapshot) and the item is live: each item once, at its latest LSN, nothing for deleted or expired items, nor
+ * for the items of a deleted partition key (from the request on, before the background removes them).
  */
 public final class ChangeFeedReader {
     private final Store store;
@@ -78,6 +81,7 @@ public final class ChangeFeedReader {
                         + " all-versions-and-deletes retention window (" + ChangeLogRetention.of(c, limits)
                         + "); its changes were pruned. Start again from now.");
             }
+            Visibility visible = new Visibility(now, PartitionDeletes.load(snap, c.containerId()));
             List<ChangeRecord> out = new ArrayList<>();
             long scanned = 0;
             long loaded = 0;
@@ -93,7 +97,7 @@ public final class ChangeFeedReader {
                         if (!target.matches(h.epk()) || h.ts() < since) {
                             continue;
                         }
-                        if (!allVersions && !isLatestLiveVersion(snap, c, h, now)) {
+                        if (!allVersions && !isLatestLiveVersion(snap, c, h, visible)) {
                             continue;
                         }
                         ChangeRecord r = ChangeRecord.decode(cur.value());
@@ -119,7 +123,8 @@ public final class ChangeFeedReader {
         return Bytes.longValue(snap.get(StoreKeys.containerLsn(containerId)));
     }
 
-    private static boolean isLatestLiveVersion(Snapshot snap, ContainerInfo c, ChangeRecord.Header h, long now) {
+    private static boolean isLatestLiveVersion(Snapshot snap, ContainerInfo c, ChangeRecord.Header h,
+            Visibility visible) {
         if (h.operation().isDelete()) {
             return false;
         }
@@ -128,6 +133,6 @@ public final class ChangeFeedReader {
             return false;
         }
         StoredItem item = StoredItem.wrap(raw);
-        return item.lsn() == h.lsn() && item.isLiveAt(now);
+        return item.lsn() == h.lsn() && visible.sees(h.epk(), item);
     }
 }

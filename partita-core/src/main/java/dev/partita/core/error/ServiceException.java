@@ -94,8 +94,12 @@ public final class ServiceException extends RuntimeException {
         return new ServiceException(412, 0, message);
     }
 
-    public static ServiceException tooLarge(String message) {
-        return new ServiceException(413, 0, message);
+    /**
+     * 413 for an item or request body over the service's limit, with the service's own message (its backend's error
+     * envelope around "Request size is too large"), which is what the SDKs show.
+     */
+    public static ServiceException tooLarge() {
+        return new ServiceException(413, 0, "Message: {\"Errors\":[\"Request size is too large\"]}");
     }
 
     public static ServiceException forbidden(int subStatus, String message) {

@@ -28,16 +28,17 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
      *
      * @param read          a read operation (its result keeps its body under {@code Prefer: return=minimal})
      * @param requestCharge what the operation was charged (0 if it never ran)
+     * @param message       why the operation failed, as the same request on its own would say; null on success
      */
     public record OpResult(int status, int subStatus, String etag, StoredItem item, long retryAfterMillis, Work work,
-            boolean read, double requestCharge) {
+            boolean read, double requestCharge, String message) {
         static OpResult of(BatchOperation op, ItemResult r) {
-            return new OpResult(r.status(), 0, r.etag(), r.item(), 0, r.work(), isRead(op), 0);
+            return new OpResult(r.status(), 0, r.etag(), r.item(), 0, r.work(), isRead(op), 0, null);
         }
 
         static OpResult error(BatchOperation op, ServiceException e) {
             return new OpResult(e.status(), e.subStatus(), null, null, e.retryAfterMillis(), Work.NONE, isRead(op),
-                    0);
+                    0, e.getMessage());
         }
 
         private static boolean isRead(BatchOperation op) {
@@ -49,7 +50,7 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
         }
 
         public OpResult withCharge(double ru) {
-            return new OpResult(status, subStatus, etag, item, retryAfterMillis, work, read, ru);
+            return new OpResult(status, subStatus, etag, item, retryAfterMillis, work, read, ru, message);
         }
     }
 
@@ -57,7 +58,7 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
         List<OpResult> results = new ArrayList<>(ops.size());
         for (int i = 0; i < ops.size(); i++) {
             results.add(i == failedIndex ? OpResult.error(ops.get(i), cause)
-                    : new OpResult(424, 0, null, null, 0, Work.NONE, OpResult.isRead(ops.get(i)), 0));
+                    : new OpResult(424, 0, null, null, 0, Work.NONE, OpResult.isRead(ops.get(i)), 0, null));
         }
         return new BatchResult(results, -1, null);
     }
@@ -79,7 +80,8 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
 
     /**
      * The response body the SDK parses: {@code statusCode}, {@code subStatusCode}, {@code requestCharge},
-     * {@code eTag} (capital T), {@code resourceBody} and {@code retryAfterMilliseconds} per operation.
+     * {@code eTag} (capital T), {@code resourceBody}, {@code retryAfterMilliseconds} and, for a failure,
+     * {@code message} (what the JS SDK reports as the operation's error) per operation.
      *
      * @param minimal leave write results' bodies out ({@code Prefer: return=minimal}); reads keep theirs
      */
@@ -100,6 +102,9 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
             }
             if (r.retryAfterMillis() > 0) {
                 o.put("retryAfterMilliseconds", r.retryAfterMillis());
+            }
+            if (r.message() != null) {
+                o.put("message", r.message());
             }
         }
         return out;

@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The run-time state of every container of one engine ({@link ContainerState}: writer lock and last LSN), loaded
- * from the store on first use, and the erasure of a deleted container's data.
+ * The run-time state of every container of one engine ({@link ContainerState}: writer lock, last LSN and pending
+ * partition key deletes), loaded from the store on first use, and the erasure of a deleted container's data.
  */
 public final class ContainerStates {
     private final Store store;
@@ -23,7 +23,8 @@ public final class ContainerStates {
 
     public ContainerState of(ContainerInfo c) {
         return states.computeIfAbsent(c.containerId(),
-                id -> new ContainerState(Bytes.longValue(store.get(StoreKeys.containerLsn(id)))));
+                id -> new ContainerState(Bytes.longValue(store.get(StoreKeys.containerLsn(id))),
+                        PartitionDeletes.load(store, id)));
     }
 
     /** Removes everything a deleted container left in the store (items, index, log, ...), in chunks. */

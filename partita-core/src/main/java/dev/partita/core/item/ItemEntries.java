@@ -29,16 +29,17 @@ final class ItemEntries {
     private final ContainerInfo c;
     private final Txn txn;
     private final Limits limits;
-    private final long now;
+    /** Which versions count as live owners of a unique-key value. */
+    private final Visibility visible;
     private final IndexingPolicy policy;
     /** Index terms written or removed by the operation in progress (a batch runs several): the cost model's input. */
     private long terms;
 
-    ItemEntries(ContainerInfo c, Txn txn, Limits limits, long now) {
+    ItemEntries(ContainerInfo c, Txn txn, Limits limits, Visibility visible) {
         this.c = c;
         this.txn = txn;
         this.limits = limits;
-        this.now = now;
+        this.visible = visible;
         this.policy = c.indexingPolicy();
     }
 
@@ -155,7 +156,7 @@ final class ItemEntries {
 
     private boolean ownerIsLive(String epk, byte[] ownerId) {
         byte[] raw = txn.get(StoreKeys.item(c.containerId(), epk, new String(ownerId, StandardCharsets.UTF_8)));
-        return raw != null && StoredItem.wrap(raw).isLiveAt(now);
+        return raw != null && visible.sees(epk, StoredItem.wrap(raw));
     }
 
     static byte[] uniqueValues(UniqueKey key, ObjectNode doc) {

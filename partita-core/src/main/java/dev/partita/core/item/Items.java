@@ -10,23 +10,31 @@ import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.KeyRoute;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.request.Conditions;
+import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
  * The item operations of one container, on partition keys already routed ({@link KeyRoute}): point reads and writes,
- * patch, transactional batch, bulk, and the container-wide rewrites (TTL purge, expiry and index rebuilds). Prices,
- * admission and authorization are the caller's (the engine's container handle); this class keeps the data right.
+ * patch, transactional batch, bulk, the delete of a partition key's items, and the container-wide rewrites (TTL purge,
+ * removal of deleted partitions' items, expiry and index rebuilds). Prices, admission and authorization are the
+ * caller's (the engine's container handle); this class keeps the data right.
  *
  * <p>Every write runs under the container's writer lock as one {@link WriteTxn}, which commits one store batch holding
  * the item, the entries kept beside it and the change-log record, so a crash never leaves half of it.
  */
 public final class Items {
+    /** How many ids of a deleted partition's items one scan collects before removing them. */
+    private static final int REMOVAL_CHUNK = 256;
+
     private final Store store;
     private final Clock clock;
     private final Limits limits;
@@ -71,9 +79,10 @@ public final class Items {
 
     public ItemResult read(KeyRoute at, String id, Conditions conditions) {
         ContainerInfo c = container.get();
+        PartitionDeletes deletes = state.partitionDeletes();
         byte[] raw = store.get(StoreKeys.item(c.containerId(), at.epk(), id));
         StoredItem item = raw == null ? null : StoredItem.wrap(raw);
-        if (item == null || !item.isLiveAt(nowSeconds())) {
+        if (item == null || !item.isLiveAt(nowSeconds()) || deletes.hides(at.epk(), item)) {
             throw ServiceException.notFound("The item does not exist.");
         }
         String etag = Etags.of(c.containerId(), item.lsn());
@@ -106,6 +115,14 @@ public final class Items {
         return inTransaction(txn -> txn.patch(at, id, patch, conditions));
     }
 
+    /**
+     * Deletes every item of the routed logical partition: gone for reads, queries and the change feed at once, removed
+     * in the background ({@link #removeDeletedItems}). Returns 200 with the request's LSN.
+     */
+    public ItemResult deletePartition(KeyRoute at) {
+        return inTransaction(txn -> txn.deletePartition(at));
+    }
+
     // ---- batch and bulk
 
     /**
@@ -119,8 +136,7 @@ public final class Items {
                     + " operations; this one has " + ops.size() + ".");
         }
         if (body.length > limits.maxBatchBytes()) {
-            throw ServiceException.tooLarge("A transactional batch may be at most " + limits.maxBatchBytes()
-                    + " bytes.");
+            throw ServiceException.tooLarge();
         }
         try {
             return inTransaction(txn -> {
@@ -198,6 +214,61 @@ public final class Items {
             }
         }
         return purged;
+    }
+
+    /** The logical partitions (EPKs) whose items are being removed after a delete of their partition key. */
+    public Set<String> partitionsBeingDeleted() {
+        return state.partitionDeletes().partitions();
+    }
+
+    /**
+     * Removes the items of logical partition {@code epk} that went with a delete of it, one transaction each; after
+     * each, {@code more} gets the removal's work and says whether to go on. Once none is left the delete is forgotten.
+     *
+     * @return how many items were removed
+     */
+    public int removeDeletedItems(String epk, Predicate<Work> more) {
+        long cutoff = state.partitionDeletes().cutoff(epk);
+        if (cutoff == 0) {
+            return 0;
+        }
+        byte[][] range = StoreKeys.logicalPartition(container.get().containerId(), epk);
+        byte[] from = range[0];
+        int removed = 0;
+        while (from != null) {
+            List<String> ids = new ArrayList<>();
+            from = deletedIds(epk, from, range[1], ids);
+            for (String id : ids) {
+                Work work = inTransaction(txn -> txn.removeDeleted(epk, id));
+                if (work != null) {
+                    removed++;
+                    if (!more.test(work)) {
+                        return removed;
+                    }
+                }
+            }
+        }
+        inTransaction(txn -> txn.finishPartitionDelete(epk, cutoff));
+        return removed;
+    }
+
+    /**
+     * Collects into {@code ids} up to {@link #REMOVAL_CHUNK} ids of items in {@code [from, to)} gone with a delete of
+     * their partition; returns where to go on, or null at the end.
+     */
+    private byte[] deletedIds(String epk, byte[] from, byte[] to, List<String> ids) {
+        PartitionDeletes deletes = state.partitionDeletes();
+        try (Cursor cur = store.scan(from, to)) {
+            while (cur.next()) {
+                if (deletes.hides(epk, StoredItem.wrap(cur.value()))) {
+                    ids.add(StoreKeys.itemId(cur.key()));
+                    if (ids.size() == REMOVAL_CHUNK) {
+                        return Arrays.copyOf(cur.key(), cur.key().length + 1);
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /** Re-derives every item's expiry after the container's default TTL changed. */

@@ -19,11 +19,16 @@ public record Patch(List<Op> operations, String condition) {
     public record Op(Kind kind, String path, JsonNode value, String from) {
     }
 
+    /**
+     * Parses a patch body: {@code {"operations":[...],"condition":"FROM c WHERE ..."}} as the Java SDK sends it, or a
+     * bare array of operations as the JS SDK's {@code item.patch([...])} sends it (no condition then).
+     */
     public static Patch parse(JsonNode body, int maxOperations) {
-        if (!(body instanceof ObjectNode)) {
-            throw ServiceException.badRequest("The patch body must be a JSON object with an 'operations' array.");
+        if (!(body instanceof ObjectNode) && !(body instanceof ArrayNode)) {
+            throw ServiceException.badRequest("The patch body must be a JSON array of operations or a JSON object"
+                    + " with an 'operations' array.");
         }
-        JsonNode ops = body.get("operations");
+        JsonNode ops = body.isArray() ? body : body.get("operations");
         if (ops == null || !ops.isArray() || ops.isEmpty()) {
             throw ServiceException.badRequest("The patch body must have a non-empty 'operations' array.");
         }

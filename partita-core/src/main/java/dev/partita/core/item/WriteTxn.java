@@ -36,6 +36,8 @@ final class WriteTxn {
     private final Txn txn;
     private final long now;
     private final ItemEntries entries;
+    /** The container's pending partition deletes, with what this transaction changed (published on commit). */
+    private PartitionDeletes deletes;
     private String rangeId;
 
     WriteTxn(Store store, ContainerInfo c, ContainerState state, Limits limits, PatchCondition patchCondition,
@@ -46,7 +48,8 @@ final class WriteTxn {
         this.patchCondition = patchCondition;
         this.txn = new Txn(store);
         this.now = nowSeconds;
-        this.entries = new ItemEntries(c, txn, limits, nowSeconds);
+        this.deletes = state.partitionDeletes();
+        this.entries = new ItemEntries(c, txn, limits, new Visibility(nowSeconds, deletes));
     }
 
     /** The physical partition of the transaction's first operation (a transactional batch has only one). */
@@ -57,6 +60,9 @@ final class WriteTxn {
     void commit() {
         txn.put(StoreKeys.containerLsn(c.containerId()), Bytes.longBytes(state.lsn()));
         txn.commit();
+        if (deletes != state.partitionDeletes()) {
+            state.partitionDeletes(deletes);
+        }
     }
 
     ItemResult execute(KeyRoute at, BatchOperation op) {
@@ -81,7 +87,7 @@ final class WriteTxn {
     ItemResult create(KeyRoute at, ObjectNode doc, byte[] original) {
         String id = locate(at, doc);
         byte[] raw = txn.get(StoreKeys.item(c.containerId(), at.epk(), id));
-        if (raw != null && StoredItem.wrap(raw).isLiveAt(now)) {
+        if (raw != null && sees(at.epk(), StoredItem.wrap(raw))) {
             throw ServiceException.conflict("An item with this id already exists in the logical partition.");
         }
         return write(at, id, doc, original, raw, 201);
@@ -91,11 +97,11 @@ final class WriteTxn {
         String id = locate(at, doc);
         byte[] raw = txn.get(StoreKeys.item(c.containerId(), at.epk(), id));
         StoredItem old = raw == null ? null : StoredItem.wrap(raw);
-        boolean exists = old != null && old.isLiveAt(now);
+        boolean exists = old != null && sees(at.epk(), old);
+        // If-Match guards only the replace half of an upsert: an item that does not exist is created, as the service
+        // does (azure-cosmos-dotnet-v3#1698; the Java SDK's request-option docs, azure-sdk-for-java#43717)
         if (exists) {
             checkIfMatch(conditions, old);
-        } else if (conditions.ifMatch() != null) {
-            throw ServiceException.preconditionFailed("The item does not exist, so its etag cannot match.");
         }
         return write(at, id, doc, original, raw, exists ? 200 : 201);
     }
@@ -112,12 +118,48 @@ final class WriteTxn {
     ItemResult delete(KeyRoute at, String id, Conditions conditions) {
         StoredItem old = existing(at, id);
         checkIfMatch(conditions, old);
-        long lsn = state.nextLsn();
         entries.startOperation();
-        entries.remove(at.epk(), id, old);
-        log(new ChangeRecord(Operation.DELETE, lsn, now, at.epk(), id, old.lsn(), null, old.json()));
+        long lsn = remove(at.epk(), id, old, Operation.DELETE);
         return new ItemResult(204, null, null, lsn, rangeId,
                 Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched()));
+    }
+
+    /**
+     * Deletes every item of the routed logical partition as of now: they are gone for reads at once (the request's
+     * LSN is the cutoff) and removed in the background by {@link #removeDeleted}. Later writes are not affected.
+     */
+    ItemResult deletePartition(KeyRoute at) {
+        route(at.range().id());
+        long lsn = state.nextLsn();
+        txn.put(StoreKeys.partitionDelete(c.containerId(), at.epk()), Bytes.longBytes(lsn));
+        deletes = deletes.with(at.epk(), lsn);
+        return new ItemResult(200, null, null, lsn, rangeId, Work.partitionKeyDelete());
+    }
+
+    /** Removes one item version gone with a delete of its partition; null when it is not (or no longer) such. */
+    Work removeDeleted(String epk, String id) {
+        byte[] raw = txn.get(StoreKeys.item(c.containerId(), epk, id));
+        StoredItem old = raw == null ? null : StoredItem.wrap(raw);
+        if (old == null || !deletes.hides(epk, old)) {
+            return null;
+        }
+        route(c.partitions().route(epk).id());
+        entries.startOperation();
+        remove(epk, id, old, Operation.DELETE);
+        return Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched());
+    }
+
+    /**
+     * Forgets the delete of {@code epk} once its items are all removed, unless a newer delete of the partition (a
+     * later cutoff) came meanwhile; returns whether it did.
+     */
+    boolean finishPartitionDelete(String epk, long cutoff) {
+        if (deletes.cutoff(epk) != cutoff) {
+            return false;
+        }
+        txn.delete(StoreKeys.partitionDelete(c.containerId(), epk));
+        deletes = deletes.without(epk);
+        return true;
     }
 
     /** A read inside a batch: sees the batch's own earlier writes. */
@@ -157,10 +199,8 @@ final class WriteTxn {
             return false;
         }
         route(c.partitions().route(epk).id());
-        long lsn = state.nextLsn();
         entries.startOperation();
-        entries.remove(epk, id, old);
-        log(new ChangeRecord(Operation.TTL_EXPIRE, lsn, now, epk, id, old.lsn(), null, old.json()));
+        remove(epk, id, old, Operation.TTL_EXPIRE);
         return true;
     }
 
@@ -169,10 +209,22 @@ final class WriteTxn {
         route(at.range().id());
         byte[] raw = txn.get(StoreKeys.item(c.containerId(), at.epk(), id));
         StoredItem item = raw == null ? null : StoredItem.wrap(raw);
-        if (item == null || !item.isLiveAt(now)) {
+        if (item == null || !sees(at.epk(), item)) {
             throw ServiceException.notFound("The item does not exist.");
         }
         return item;
+    }
+
+    private boolean sees(String epk, StoredItem item) {
+        return item.isLiveAt(now) && !deletes.hides(epk, item);
+    }
+
+    /** Removes a stored version with everything kept beside it and logs its removal; returns the removal's LSN. */
+    private long remove(String epk, String id, StoredItem old, Operation operation) {
+        long lsn = state.nextLsn();
+        entries.remove(epk, id, old);
+        log(new ChangeRecord(operation, lsn, now, epk, id, old.lsn(), null, old.json()));
+        return lsn;
     }
 
     private void checkPatchable(String path) {
@@ -232,12 +284,10 @@ final class WriteTxn {
         String epk = at.epk();
         entries.startOperation();
         StoredItem previous = raw == null ? null : StoredItem.wrap(raw);
-        if (previous != null && !previous.isLiveAt(now)) {
-            // an expired version still on disk: record its expiry first, as the sweeper would have
-            long expireLsn = state.nextLsn();
-            entries.remove(epk, id, previous);
-            log(new ChangeRecord(Operation.TTL_EXPIRE, expireLsn, now, epk, id, previous.lsn(), null,
-                    previous.json()));
+        if (previous != null && !sees(epk, previous)) {
+            // a version still on disk that reads no longer see: record its removal first, as the TTL sweep or the
+            // partition delete's background removal would have
+            remove(epk, id, previous, deletes.hides(epk, previous) ? Operation.DELETE : Operation.TTL_EXPIRE);
             previous = null;
         }
         long lsn = state.nextLsn();
@@ -263,8 +313,7 @@ final class WriteTxn {
             json = Json.bytes(doc);
         }
         if (json.length > limits.maxItemBytes()) {
-            throw ServiceException.tooLarge("The item is " + json.length + " bytes; the limit is "
-                    + limits.maxItemBytes() + " bytes.");
+            throw ServiceException.tooLarge();
         }
         if (Json.depth(doc) > limits.maxNestingDepth()) {
             throw ServiceException.badRequest("The item is nested deeper than " + limits.maxNestingDepth()

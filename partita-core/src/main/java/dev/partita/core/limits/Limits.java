@@ -44,6 +44,8 @@ import java.time.Duration;
  * @param maxRequestExecution          how long one operation may run: a query page, a change-feed page, a script
  *                                     (5 s, the service's "maximum execution time for a single operation" quota);
  *                                     a query page that reaches it returns what it has with a continuation
+ * @param partitionKeyDeletePercent    the share of a physical partition's RU/s the background removal of a deleted
+ *                                     partition key's items may spend (10%)
  */
 public record Limits(
         int maxItemBytes,
@@ -79,7 +81,8 @@ public record Limits(
         int burstMaxRus,
         int burstEligibleBelowRus,
         Duration throughputSplitDelay,
-        Duration maxRequestExecution) {
+        Duration maxRequestExecution,
+        int partitionKeyDeletePercent) {
 
     private static final int MB = 1024 * 1024;
     private static final long GB = 1024L * MB;
@@ -90,7 +93,7 @@ public record Limits(
             100, 2 * MB, 10, 2 * MB, 4 * MB, 128, Integer.MAX_VALUE,
             Duration.ofDays(7), Duration.ofMinutes(15), Duration.ofSeconds(1),
             400, 100, 1000, 1000, 1_000_000, 25, 5_000, 400,
-            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO, Duration.ofSeconds(5));
+            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO, Duration.ofSeconds(5), 10);
 
     public Builder toBuilder() {
         return new Builder(this);
@@ -132,6 +135,7 @@ public record Limits(
         private int burstEligibleBelowRus;
         private Duration throughputSplitDelay;
         private Duration maxRequestExecution;
+        private int partitionKeyDeletePercent;
 
         private Builder(Limits l) {
             maxItemBytes = l.maxItemBytes;
@@ -168,6 +172,7 @@ public record Limits(
             burstEligibleBelowRus = l.burstEligibleBelowRus;
             throughputSplitDelay = l.throughputSplitDelay;
             maxRequestExecution = l.maxRequestExecution;
+            partitionKeyDeletePercent = l.partitionKeyDeletePercent;
         }
 
         public Builder maxItemBytes(int v) {
@@ -340,8 +345,13 @@ public record Limits(
             return this;
         }
 
+        public Builder partitionKeyDeletePercent(int v) {
+            partitionKeyDeletePercent = v;
+            return this;
+        }
+
         public Limits build() {
-            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution);
+            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution, partitionKeyDeletePercent);
         }
     }
 

@@ -233,13 +233,15 @@ public final class PartitionKeyValue {
     }
 
     /**
-     * The key of an item, as the SDK's {@code PartitionKeyHelper} extracts it when no key is given:
+     * The key of an item, as the service extracts it (and the SDKs when no key is given):
      * <ul>
      *   <li>no paths: {@link #EMPTY};</li>
      *   <li>Hash/Range: a missing property or an object is undefined ({@code []} for a system-key container), an
      *       array is undefined, JSON null is null;</li>
-     *   <li>MultiHash: a missing property is <em>null</em> (the SDK's quirk: it sends {@code null} for it), an object
-     *       or array is undefined;</li>
+     *   <li>MultiHash: a missing property, an object or an array is undefined, as the service stores it: the JS and
+     *       .NET SDKs send {@code {}} for a missing level ({@code ["t1",{}]}). The Java SDK's own extraction writes
+     *       {@code null} for a missing level, so such a request does not match the item (400/1001); a Java caller
+     *       names the key with an undefined component instead;</li>
      *   <li>an integer too large for a long is undefined (the SDK does not see it as a number).</li>
      * </ul>
      * Nested paths ({@code /a/b}) follow objects; a step through a non-object counts as missing.
@@ -255,7 +257,7 @@ public final class PartitionKeyValue {
             Component[] out = new Component[levels];
             for (int i = 0; i < levels; i++) {
                 JsonNode v = PartitionKeyPath.lookup(item, def.pathParts(i));
-                out[i] = v == null ? Null.INSTANCE : itemComponent(v);
+                out[i] = v == null ? Undefined.INSTANCE : itemComponent(v);
             }
             return new PartitionKeyValue(out);
         }

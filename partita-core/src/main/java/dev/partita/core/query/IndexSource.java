@@ -1,6 +1,7 @@
 package dev.partita.core.query;
 
 import dev.partita.core.index.IndexTerms;
+import dev.partita.core.item.Visibility;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
@@ -22,8 +23,8 @@ final class IndexSource extends ItemSource {
     private Cursor cursor;
 
     IndexSource(Snapshot snapshot, int container, List<byte[][]> ranges, byte[] resume, QueryExecutor.Bounds bounds,
-            long nowSeconds) {
-        super(nowSeconds);
+            Visibility visible) {
+        super(visible);
         this.snapshot = snapshot;
         this.container = container;
         this.ranges = ranges;
@@ -46,6 +47,7 @@ final class IndexSource extends ItemSource {
             }
             entriesRead++;
             position = cursor.key();
+            this.itemKey = itemKey;
             return snapshot.get(itemKey);
         }
     }

@@ -3,6 +3,7 @@ package dev.partita.core.query;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.item.StoredItem;
+import dev.partita.core.item.Visibility;
 import dev.partita.core.request.Deadline;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -16,27 +17,29 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
     /** What {@link #advance()} returns when there are no more candidates. */
     static final byte[] END = new byte[0];
 
-    private final long now;
+    private final Visibility visible;
     private Deadline deadline = Deadline.NONE;
     private boolean stopAtDeadline;
     private long atLeast = 1;
     private boolean stoppedEarly;
     /** The key the current candidate is known by; set by {@link #advance()}. */
     byte[] position;
+    /** The store key of the current candidate item; set by {@link #advance()}. */
+    byte[] itemKey;
     byte[] currentKey;
     private boolean changed;
     long entriesRead;
     long items;
     long bytes;
 
-    ItemSource(long nowSeconds) {
-        this.now = nowSeconds;
+    ItemSource(Visibility visible) {
+        this.visible = visible;
     }
 
 
     /**
      * Moves to the next candidate: returns its stored bytes (or null when it vanished) after setting
-     * {@link #position}; returns {@link #END} when there are no more.
+     * {@link #position} and {@link #itemKey}; returns {@link #END} when there are no more.
      */
     abstract byte[] advance();
 
@@ -95,7 +98,7 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
                         continue;
                     }
                     StoredItem item = StoredItem.wrap(raw);
-                    if (!item.isLiveAt(now)) {
+                    if (!visible.sees(itemKey, item)) {
                         continue;
                     }
                     items++;

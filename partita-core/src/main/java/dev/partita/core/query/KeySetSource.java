@@ -1,6 +1,7 @@
 package dev.partita.core.query;
 
 import dev.partita.core.index.IndexTerms;
+import dev.partita.core.item.Visibility;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
@@ -16,15 +17,15 @@ final class KeySetSource extends ItemSource {
     private final Snapshot snapshot;
     private final Iterator<byte[]> keys;
 
-    private KeySetSource(Snapshot snapshot, TreeSet<byte[]> keys, long entries, long nowSeconds) {
-        super(nowSeconds);
+    private KeySetSource(Snapshot snapshot, TreeSet<byte[]> keys, long entries, Visibility visible) {
+        super(visible);
         this.snapshot = snapshot;
         this.keys = keys.iterator();
         this.entriesRead = entries;
     }
 
     static KeySetSource of(Snapshot snapshot, int container, List<byte[][]> ranges, QueryExecutor.Bounds bounds,
-            long nowSeconds) {
+            Visibility visible) {
         TreeSet<byte[]> keys = new TreeSet<>(Bytes.COMPARATOR);
         long entries = 0;
         for (byte[][] r : ranges) {
@@ -38,7 +39,7 @@ final class KeySetSource extends ItemSource {
                 }
             }
         }
-        return new KeySetSource(snapshot, keys, entries, nowSeconds);
+        return new KeySetSource(snapshot, keys, entries, visible);
     }
 
     @Override
@@ -47,6 +48,7 @@ final class KeySetSource extends ItemSource {
             return END;
         }
         position = keys.next();
+        itemKey = position;
         return snapshot.get(position);
     }
 }

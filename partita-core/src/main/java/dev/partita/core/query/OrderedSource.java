@@ -5,6 +5,7 @@ import dev.partita.core.request.Deadline;
 import dev.partita.core.json.Json;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.item.StoredItem;
+import dev.partita.core.item.Visibility;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
@@ -70,7 +71,7 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
     private final SortKeys keys;
     private final QueryExecutor.Bounds bounds;
     private final NonScalar nonScalar;
-    private final long now;
+    private final Visibility visible;
     private final List<Part> parts;
     private final byte[][] indexRange;
     private final Position from;
@@ -94,13 +95,13 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
      *                 terms outside it are not read
      */
     OrderedSource(Snapshot snapshot, int container, SortKeys keys, QueryExecutor.Bounds bounds, NonScalar nonScalar,
-            SortBounds possible, Position from, long nowSeconds) {
+            SortBounds possible, Position from, Visibility visible) {
         this.snapshot = snapshot;
         this.container = container;
         this.keys = keys;
         this.bounds = bounds;
         this.nonScalar = nonScalar;
-        this.now = nowSeconds;
+        this.visible = visible;
         this.indexRange = IndexTerms.scalarRange(container, keys.first(), possible);
         List<Part> order = new ArrayList<>();
         if (!possible.isEmpty() && possible.low().type() == Values.T_UNDEFINED) {
@@ -280,7 +281,7 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
                 continue;
             }
             StoredItem item = StoredItem.wrap(raw);
-            if (item.isLiveAt(now)) {
+            if (visible.sees(key, item)) {
                 Member m = new Member(item);
                 if (!byRid) {
                     m.loaded();

@@ -10,6 +10,8 @@ import dev.partita.core.index.IndexLookup;
 import dev.partita.core.index.IndexState;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.index.IndexingPolicy;
+import dev.partita.core.item.PartitionDeletes;
+import dev.partita.core.item.Visibility;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.EpkRange;
 import dev.partita.core.partition.PartitionKeyValue;
@@ -151,10 +153,10 @@ public final class QueryExecutor {
         SqlQuery unpaged = query.withoutPaging();
         PageRows page = new PageRows(query, params, pageSize, limits.maxResponseBytes(), from, from.key() != null,
                 deadline);
-        long now = clock.millis() / 1000;
+        Visibility visible = visibility(snapshot, c);
         try (ItemSource source = lookup == null
-                        ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, now)
-                        : new IndexSource(snapshot, c.containerId(), lookup.ranges(), from.key(), bounds, now)) {
+                        ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, visible)
+                        : new IndexSource(snapshot, c.containerId(), lookup.ranges(), from.key(), bounds, visible)) {
             if (!page.exhausted()) {
                 unpaged.stream(source.until(deadline, true, from.key() != null), params, context(deadline), row -> page.accept(row,
                         source.changedItem(), source.isResumeItem(from.key()), source.bytes));
@@ -185,13 +187,13 @@ public final class QueryExecutor {
         SqlQuery unordered = query.withoutOrderByOrPaging();
         PageRows page = new PageRows(query, params, pageSize, limits.maxResponseBytes(), from,
                 from.ordered() != null, deadline);
-        long now = clock.millis() / 1000;
+        Visibility visible = visibility(snapshot, c);
         OrderedSource.NonScalar nonScalar = policy.marksNonScalars(sort.first())
                 ? kind -> markedNonScalars(snapshot, c.containerId(), sort.first(), bounds)
                 : kind -> nonScalarItems.in(snapshot, c.containerId(), sort.first(), lsn, bounds.from, bounds.to, kind);
         SortBounds possible = SortBounds.of(query.ast(), params, sort.first());
         try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar, possible,
-                from.ordered(), now)) {
+                from.ordered(), visible)) {
             if (!page.exhausted()) {
                 unordered.stream(source.until(deadline, from.ordered() != null), params, context(deadline), row -> page.accept(row,
                         source.changedItem(), source.current.sameAs(from.ordered()), source.bytes));
@@ -222,6 +224,11 @@ public final class QueryExecutor {
         return keys;
     }
 
+    /** What the page sees: items not expired now and not gone with a partition delete the snapshot holds. */
+    private Visibility visibility(Snapshot snapshot, ContainerInfo c) {
+        return new Visibility(clock.millis() / 1000, PartitionDeletes.load(snapshot, c.containerId()));
+    }
+
     /** A token from a page read another way (an index built or a policy changed between the pages). */
     private static ServiceException tokenOfAnotherPlan() {
         return ServiceException.badRequest("The continuation token does not fit this query any more (the container's"
@@ -241,10 +248,10 @@ public final class QueryExecutor {
             all = results.get(key);
         }
         if (all == null) {
-            long now = clock.millis() / 1000;
+            Visibility visible = visibility(snapshot, c);
             try (ItemSource source = lookup == null
-                            ? new ScanSource(snapshot, bounds.from, bounds.to, now)
-                            : KeySetSource.of(snapshot, c.containerId(), lookup.ranges(), bounds, now)) {
+                            ? new ScanSource(snapshot, bounds.from, bounds.to, visible)
+                            : KeySetSource.of(snapshot, c.containerId(), lookup.ranges(), bounds, visible)) {
                 all = query.execute(source.until(deadline, false, false), params, context(deadline));
                 entries = source.entriesRead;
                 items = source.items;

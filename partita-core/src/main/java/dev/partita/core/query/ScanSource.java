@@ -1,5 +1,6 @@
 package dev.partita.core.query;
 
+import dev.partita.core.item.Visibility;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
 
@@ -7,8 +8,8 @@ import dev.partita.core.store.Snapshot;
 final class ScanSource extends ItemSource {
     private final Cursor cursor;
 
-    ScanSource(Snapshot snapshot, byte[] from, byte[] to, long nowSeconds) {
-        super(nowSeconds);
+    ScanSource(Snapshot snapshot, byte[] from, byte[] to, Visibility visible) {
+        super(visible);
         this.cursor = snapshot.scan(from, to);
     }
 
@@ -18,6 +19,7 @@ final class ScanSource extends ItemSource {
             return END;
         }
         position = cursor.key();
+        itemKey = position;
         return cursor.value();
     }
 

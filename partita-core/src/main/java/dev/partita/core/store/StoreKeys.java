@@ -20,6 +20,7 @@ public final class StoreKeys {
     static final byte TTL = 0x05;
     static final byte PARTITION_SIZE = 0x06;
     static final byte INDEX = 0x07;
+    static final byte PARTITION_DELETE = 0x08;
 
     /** A metadata record: the account's catalog (databases, containers, offers, users, counters). */
     public static byte[] meta(String name) {
@@ -128,6 +129,24 @@ public final class StoreKeys {
         return withEpk(PARTITION_SIZE, container, epk, new byte[0]);
     }
 
+    /**
+     * A pending delete of every item of one logical partition (one exact EPK): its value is the LSN of the request,
+     * and the items written at or before it are gone for reads until the background removes them.
+     */
+    public static byte[] partitionDelete(int container, String epk) {
+        return withEpk(PARTITION_DELETE, container, epk, new byte[0], false);
+    }
+
+    /** The pending partition deletes of one container. */
+    public static byte[][] partitionDeletes(int container) {
+        return new byte[][] {containerStart(PARTITION_DELETE, container), containerEnd(PARTITION_DELETE, container)};
+    }
+
+    /** The EPK of a pending partition delete's key. */
+    public static String partitionDeleteEpk(byte[] key) {
+        return new String(key, 5, key.length - 5, StandardCharsets.US_ASCII);
+    }
+
     /** The first key of the space for this container. */
     public static byte[] containerStart(byte space, int container) {
         return containerPrefix(space, container, 0);
@@ -146,7 +165,7 @@ public final class StoreKeys {
 
     /** Every space that holds data of a container, for deleting it. */
     public static byte[] dataSpaces() {
-        return new byte[] {ITEM, LOG, UNIQUE, TTL, PARTITION_SIZE, INDEX};
+        return new byte[] {ITEM, LOG, UNIQUE, TTL, PARTITION_SIZE, INDEX, PARTITION_DELETE};
     }
 
 

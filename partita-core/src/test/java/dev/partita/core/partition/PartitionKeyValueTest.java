@@ -271,9 +271,11 @@ class PartitionKeyValueTest {
                 .isEqualTo(PartitionKeyValue.fromHeader("[\"tenant1\",\"user1\",\"session1\"]"));
         assertThat(PartitionKeyValue.extract(MULTI, json("{\"tenantId\":\"tenant1\",\"userId\":42,\"sessionId\":true}")))
                 .isEqualTo(PartitionKeyValue.fromHeader("[\"tenant1\",42.0,true]"));
-        // a missing level is null for MultiHash (the SDK's fromObjectArray), an object or array is undefined
+        // a missing level is undefined, as the service stores it (the SDKs send {} for it); so are objects and arrays
         assertThat(PartitionKeyValue.extract(MULTI, json("{\"tenantId\":\"t\",\"sessionId\":{\"x\":1}}")))
-                .isEqualTo(PartitionKeyValue.fromHeader("[\"t\",null,{}]"));
+                .isEqualTo(PartitionKeyValue.fromHeader("[\"t\",{},{}]"));
+        assertThat(PartitionKeyValue.extract(MULTI, json("{\"tenantId\":\"t\",\"userId\":\"u\"}")))
+                .isEqualTo(PartitionKeyValue.fromHeader("[\"t\",\"u\",{}]"));
         assertThat(PartitionKeyValue.extract(MULTI, json("{\"tenantId\":[],\"userId\":null,\"sessionId\":\"s\"}")))
                 .isEqualTo(PartitionKeyValue.fromHeader("[{},null,\"s\"]"));
     }

@@ -1,5 +1,6 @@
 package dev.partita.server.http;
 
+import dev.partita.core.error.ServiceException;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpMessage;
@@ -15,11 +16,9 @@ import io.netty.handler.codec.http.HttpUtil;
  */
 final class OversizeGuard extends HttpObjectAggregator {
     private final GatewayHandler replies;
-    private final int limit;
 
     OversizeGuard(int maxContentLength, GatewayHandler replies) {
         super(maxContentLength);
-        this.limit = maxContentLength;
         this.replies = replies;
     }
 
@@ -29,7 +28,7 @@ final class OversizeGuard extends HttpObjectAggregator {
             super.handleOversizedMessage(ctx, oversized);
             return;
         }
-        String message = "The request body is larger than the limit of " + limit + " bytes.";
+        String message = ServiceException.tooLarge().getMessage();
         // a body already partly aggregated cannot be skipped cleanly; neither can one without keep-alive
         boolean close = oversized instanceof FullHttpMessage
                 || (!HttpUtil.is100ContinueExpected(request) && !HttpUtil.isKeepAlive(request));

@@ -17,17 +17,17 @@ public final class PathDecoder {
     private PathDecoder() {
     }
 
-    /** The path part of a request target: without query and fragment, and without scheme and authority if given. */
+    /**
+     * The path part of a request target: without fragment, and without scheme and authority if given. A {@code ?} is
+     * part of the path: the protocol has no query strings, and the JS SDK sends an item id containing {@code ?}
+     * unencoded (it signs the whole id), so {@code /docs/a?b} names the item {@code a?b}.
+     */
     public static String path(String uri) {
         String p = uri;
         int scheme = p.indexOf("://");
         if (scheme > 0 && scheme < p.indexOf('/') + 1) {
             int slash = p.indexOf('/', scheme + 3);
             p = slash < 0 ? "/" : p.substring(slash);
-        }
-        int q = p.indexOf('?');
-        if (q >= 0) {
-            p = p.substring(0, q);
         }
         int h = p.indexOf('#');
         if (h >= 0) {

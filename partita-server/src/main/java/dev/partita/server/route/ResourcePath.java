@@ -2,6 +2,7 @@ package dev.partita.server.route;
 
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ResourceIds;
+import dev.partita.core.account.ResourceNames;
 import java.util.List;
 import java.util.Set;
 
@@ -14,6 +15,9 @@ record ResourcePath(List<String> segments, boolean ridBased) {
 
     private static final Set<String> COLLECTION_CHILDREN = Set.of("docs", "pkranges", "sprocs", "triggers", "udfs",
             "conflicts");
+    /** {@code .../colls/{c}/operations/partitionkeydelete}: an operation on the container, not a child resource. */
+    private static final String OPERATIONS = "operations";
+    private static final String PARTITION_KEY_DELETE = "partitionkeydelete";
 
     /** Parses the segments; 404 for a path that names no resource type Partita knows. */
     static ResourcePath of(List<String> segments) {
@@ -35,13 +39,28 @@ record ResourcePath(List<String> segments, boolean ridBased) {
             }
             if (n >= 5) {
                 String t4 = segments.get(4);
-                boolean ok = t2.equals("colls") ? COLLECTION_CHILDREN.contains(t4) : t4.equals("permissions");
+                boolean ok = t2.equals("colls")
+                        ? COLLECTION_CHILDREN.contains(t4) || n == 6 && isPartitionKeyDelete(segments)
+                        : t4.equals("permissions");
                 if (!ok) {
                     throw unknown();
+                }
+                if (n == 6 && t4.equals("docs")) {
+                    // the service answers an id it could never have stored with 400, whoever asks
+                    ResourceNames.checkItemIdCharacters(segments.get(5));
                 }
             }
         }
         return new ResourcePath(segments, n >= 2 && ResourceIds.isDatabaseRid(segments.get(1)));
+    }
+
+    private static boolean isPartitionKeyDelete(List<String> segments) {
+        return segments.get(4).equals(OPERATIONS) && segments.get(5).equals(PARTITION_KEY_DELETE);
+    }
+
+    /** The delete of a partition key's items ({@code .../colls/{c}/operations/partitionkeydelete}). */
+    boolean partitionKeyDelete() {
+        return segments.size() == 6 && segments.get(2).equals("colls") && isPartitionKeyDelete(segments);
     }
 
     private static ServiceException unknown() {
@@ -63,6 +82,10 @@ record ResourcePath(List<String> segments, boolean ridBased) {
         if (n == 0) {
             return "";
         }
+        if (partitionKeyDelete()) {
+            // the SDKs sign it as a request on the container (protocol.md §2.1)
+            return "colls";
+        }
         return n % 2 == 1 ? segments.get(n - 1) : segments.get(n - 2);
     }
 
@@ -71,7 +94,7 @@ record ResourcePath(List<String> segments, boolean ridBased) {
      * creates and queries); rid-based, the rid of the resource (of its owner for feeds). Offers sign their rid.
      */
     String authLink() {
-        int n = segments.size();
+        int n = partitionKeyDelete() ? 4 : segments.size();
         if (n <= 1) {
             return "";
         }
@@ -81,6 +104,6 @@ record ResourcePath(List<String> segments, boolean ridBased) {
         if (ridBased) {
             return n % 2 == 1 ? segments.get(n - 2) : segments.get(n - 1);
         }
-        return String.join("/", n % 2 == 1 ? segments.subList(0, n - 1) : segments);
+        return String.join("/", segments.subList(0, n % 2 == 1 ? n - 1 : n));
     }
 }
