@@ -24,7 +24,10 @@ import dev.partita.core.query.QueryExecutor;
 import dev.partita.core.query.QueryPage;
 import dev.partita.core.query.QueryPlans;
 import dev.partita.core.request.Scope;
+import dev.partita.core.script.ScriptCatalog;
+import dev.partita.core.script.ScriptRuntime;
 import dev.partita.core.store.Store;
+import dev.partita.sql.SqlQuery;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +54,8 @@ public final class Engine implements AutoCloseable {
     private final Maintenance maintenance;
     private final Offers offers;
     private final Users users;
+    private final ScriptCatalog scriptCatalog;
+    private final ScriptRuntime scriptRuntime;
 
     private Engine(Store store, Clock clock, Limits limits, PatchCondition patchCondition) {
         this.store = Objects.requireNonNull(store);
@@ -68,6 +73,8 @@ public final class Engine implements AutoCloseable {
         Object metadataLock = new Object();
         this.offers = new Offers(store, catalog, clock, limits, metadataLock, new OfferThroughput());
         this.users = new Users(store, catalog, clock, limits, metadataLock);
+        this.scriptCatalog = new ScriptCatalog(store, clock, limits);
+        this.scriptRuntime = new ScriptRuntime(limits);
         // indexes left incomplete (by a crash during a rebuild, or by an older version) are rebuilt before use
         for (DatabaseInfo db : catalog.databases()) {
             for (ContainerInfo c : catalog.containers(db.id())) {
@@ -228,6 +235,12 @@ public final class Engine implements AutoCloseable {
         return new ContainerHandle(this, items(container), capacity);
     }
 
+    /** The server-side scripts of a container: their resources, stored procedure execution, triggered writes. */
+    public ContainerScripts scripts(ContainerInfo container) {
+        return new ContainerScripts(this, container(container), items(container), capacity, scriptCatalog,
+                scriptRuntime);
+    }
+
     private Items items(ContainerInfo container) {
         splits.runDue();
         return new Items(store, clock, limits, () -> {
@@ -245,7 +258,21 @@ public final class Engine implements AutoCloseable {
 
     QueryPage runQuery(ContainerInfo c, Scope scope, String text, Map<String, JsonNode> params,
             String continuation, int maxItemCount) {
-        return queries.execute(c, lsn(c), scope, text, params, continuation, maxItemCount);
+        Set<String> udfs = queries.parse(text).userFunctionNames();
+        if (udfs.isEmpty()) {
+            return queries.execute(c, lsn(c), scope, text, params, continuation, maxItemCount);
+        }
+        // a page that calls the container's functions runs them in one script session, under its time bound
+        Map<String, String> bodies = scriptCatalog.functions(c, udfs);
+        try (ScriptRuntime.Session session = scriptRuntime.open()) {
+            return queries.execute(c, lsn(c), scope, text, params, continuation, maxItemCount,
+                    session.evalContext(clock, bodies));
+        }
+    }
+
+    /** A query parsed (and cached) as the executor parses it; 400 when it is not valid. */
+    SqlQuery parseQuery(String text) {
+        return queries.parse(text);
     }
 
     ChangeFeedPage readChangeFeed(ContainerInfo c, Scope scope, ChangeFeedStart start, int maxItemCount,
@@ -307,6 +334,7 @@ public final class Engine implements AutoCloseable {
     @Override
     public void close() {
         maintenance.close();
+        scriptRuntime.close();
         store.close();
     }
 

@@ -41,6 +41,21 @@ import java.time.Duration;
  * @param burstEligibleBelowRus        only partitions provisioned below this get burst capacity (3,000 RU/s)
  * @param throughputSplitDelay         how long after a throughput increase its partition splits happen (the service
  *                                     takes 4-6 h; the emulator splits at once by default)
+ * @param scriptExecutionTimeout       the bounded-execution budget of one stored procedure or trigger execution, and
+ *                                     of the user-defined functions of one query page (5 s; concepts-limits "maximum
+ *                                     execution time for a single operation"); past it the script is stopped, 408,
+ *                                     nothing it did is applied
+ * @param scriptAcceptWindow           how long a script's collection operations are accepted; later ones return
+ *                                     false so the script can hand back a continuation (the service does not publish
+ *                                     its threshold: 4 s leaves a second of the 5 s budget to finish)
+ * @param maxScriptAllocatedBytes      memory one script execution may allocate before it is stopped (the service
+ *                                     publishes no figure; 256 MB keeps a runaway script from exhausting the heap)
+ * @param maxStoredProcedures          stored procedures per container (100; the service's x-ms-resource-quota
+ *                                     "storedProcedures=100")
+ * @param maxTriggers                  triggers per container (25; x-ms-resource-quota "triggers=25")
+ * @param maxUserDefinedFunctions      user-defined functions per container (25; x-ms-resource-quota "functions=25")
+ * @param maxUdfsPerQuery              distinct user-defined functions one query may call (10; concepts-limits
+ *                                     "maximum number of UDFs per query")
  */
 public record Limits(
         int maxItemBytes,
@@ -75,7 +90,14 @@ public record Limits(
         Duration burstAccumulation,
         int burstMaxRus,
         int burstEligibleBelowRus,
-        Duration throughputSplitDelay) {
+        Duration throughputSplitDelay,
+        Duration scriptExecutionTimeout,
+        Duration scriptAcceptWindow,
+        long maxScriptAllocatedBytes,
+        int maxStoredProcedures,
+        int maxTriggers,
+        int maxUserDefinedFunctions,
+        int maxUdfsPerQuery) {
 
     private static final int MB = 1024 * 1024;
     private static final long GB = 1024L * MB;
@@ -86,7 +108,8 @@ public record Limits(
             100, 2 * MB, 10, 2 * MB, 4 * MB, 128, Integer.MAX_VALUE,
             Duration.ofDays(7), Duration.ofMinutes(15), Duration.ofSeconds(1),
             400, 100, 1000, 1000, 1_000_000, 25, 5_000, 400,
-            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO);
+            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO,
+            Duration.ofSeconds(5), Duration.ofSeconds(4), 256L * MB, 100, 25, 25, 10);
 
     public Builder toBuilder() {
         return new Builder(this);
@@ -127,6 +150,13 @@ public record Limits(
         private int burstMaxRus;
         private int burstEligibleBelowRus;
         private Duration throughputSplitDelay;
+        private Duration scriptExecutionTimeout;
+        private Duration scriptAcceptWindow;
+        private long maxScriptAllocatedBytes;
+        private int maxStoredProcedures;
+        private int maxTriggers;
+        private int maxUserDefinedFunctions;
+        private int maxUdfsPerQuery;
 
         private Builder(Limits l) {
             maxItemBytes = l.maxItemBytes;
@@ -162,6 +192,13 @@ public record Limits(
             burstMaxRus = l.burstMaxRus;
             burstEligibleBelowRus = l.burstEligibleBelowRus;
             throughputSplitDelay = l.throughputSplitDelay;
+            scriptExecutionTimeout = l.scriptExecutionTimeout;
+            scriptAcceptWindow = l.scriptAcceptWindow;
+            maxScriptAllocatedBytes = l.maxScriptAllocatedBytes;
+            maxStoredProcedures = l.maxStoredProcedures;
+            maxTriggers = l.maxTriggers;
+            maxUserDefinedFunctions = l.maxUserDefinedFunctions;
+            maxUdfsPerQuery = l.maxUdfsPerQuery;
         }
 
         public Builder maxItemBytes(int v) {
@@ -329,8 +366,43 @@ public record Limits(
             return this;
         }
 
+        public Builder scriptExecutionTimeout(Duration v) {
+            scriptExecutionTimeout = v;
+            return this;
+        }
+
+        public Builder scriptAcceptWindow(Duration v) {
+            scriptAcceptWindow = v;
+            return this;
+        }
+
+        public Builder maxScriptAllocatedBytes(long v) {
+            maxScriptAllocatedBytes = v;
+            return this;
+        }
+
+        public Builder maxStoredProcedures(int v) {
+            maxStoredProcedures = v;
+            return this;
+        }
+
+        public Builder maxTriggers(int v) {
+            maxTriggers = v;
+            return this;
+        }
+
+        public Builder maxUserDefinedFunctions(int v) {
+            maxUserDefinedFunctions = v;
+            return this;
+        }
+
+        public Builder maxUdfsPerQuery(int v) {
+            maxUdfsPerQuery = v;
+            return this;
+        }
+
         public Limits build() {
-            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay);
+            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, scriptExecutionTimeout, scriptAcceptWindow, maxScriptAllocatedBytes, maxStoredProcedures, maxTriggers, maxUserDefinedFunctions, maxUdfsPerQuery);
         }
     }
 

@@ -99,6 +99,15 @@ public final class QueryExecutor {
      */
     public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
             Map<String, JsonNode> params, String continuation, int maxItemCount) {
+        return execute(container, lsn, scope, text, params, continuation, maxItemCount, context);
+    }
+
+    /**
+     * One page of results evaluated with {@code ctx} (which carries the container's user-defined functions); such
+     * pages are never cached, since a function's body can change while the data does not.
+     */
+    public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
+            Map<String, JsonNode> params, String continuation, int maxItemCount, EvalContext ctx) {
         SqlQuery query = parse(text);
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
@@ -110,14 +119,15 @@ public final class QueryExecutor {
                     ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params))
                     : null;
             if (query.isStreamable()) {
-                return streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup);
+                return streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup, ctx);
             }
             SortKeys sort = SortKeys.of(query);
             boolean indexOrder = sort != null && policy.isIndexing() && policy.indexesNames(sort.first())
                     && IndexState.isReady(snapshot, container.containerId(), policy);
             return indexOrder
-                    ? ordered(snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize)
-                    : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup);
+                    ? ordered(snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize, ctx)
+                    : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup,
+                            ctx);
         } catch (SqlException e) {
             throw badQuery(e);
         }
@@ -129,7 +139,7 @@ public final class QueryExecutor {
      * and how many rows of that item were already returned.
      */
     private QueryPage streamed(Snapshot snapshot, ContainerInfo c, SqlQuery query, Bounds bounds,
-            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
+            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, EvalContext ctx) {
         Continuation from = Continuation.parse(token, true);
         if (from.ordered() != null || from.key() != null && from.indexed() != (lookup != null)) {
             throw tokenOfAnotherPlan();
@@ -141,7 +151,7 @@ public final class QueryExecutor {
                         ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, now)
                         : new IndexSource(snapshot, c.containerId(), lookup.ranges(), from.key(), bounds, now)) {
             if (!page.exhausted()) {
-                unpaged.stream(source, params, context, row -> page.accept(row, source.changedItem(),
+                unpaged.stream(source, params, ctx, row -> page.accept(row, source.changedItem(),
                         source.isResumeItem(from.key()), source.bytes));
             }
             String next = page.continues() ? Continuation.streamed(lookup != null, source.currentKey,
@@ -158,7 +168,7 @@ public final class QueryExecutor {
      * order (see {@link OrderedSource}); TOP, OFFSET and LIMIT carry across pages as for streamed queries.
      */
     private QueryPage ordered(Snapshot snapshot, ContainerInfo c, IndexingPolicy policy, long lsn, SqlQuery query,
-            SortKeys sort, Bounds bounds, Map<String, JsonNode> params, String token, int pageSize) {
+            SortKeys sort, Bounds bounds, Map<String, JsonNode> params, String token, int pageSize, EvalContext ctx) {
         Continuation from = Continuation.parse(token, true);
         if (from.resumes() && from.ordered() == null) {
             throw tokenOfAnotherPlan();
@@ -174,7 +184,7 @@ public final class QueryExecutor {
         try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar, possible,
                 from.ordered(), now)) {
             if (!page.exhausted()) {
-                unordered.stream(source, params, context, row -> page.accept(row, source.changedItem(),
+                unordered.stream(source, params, ctx, row -> page.accept(row, source.changedItem(),
                         source.current.sameAs(from.ordered()), source.bytes));
             }
             String next = page.continues() ? Continuation.ordered(source.current, page.rowsOfItem(), page.emitted(),
@@ -207,7 +217,7 @@ public final class QueryExecutor {
     }
 
     private QueryPage materialized(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
-            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
+            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, EvalContext ctx) {
         Continuation from = Continuation.parse(token, false);
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId,
                 Arrays.hashCode(bounds.from), Arrays.hashCode(bounds.to));
@@ -215,21 +225,24 @@ public final class QueryExecutor {
         long entries = 0;
         long items = 0;
         long bytes = 0;
+        boolean cacheable = ctx == context;
         synchronized (results) {
-            all = results.get(key);
+            all = cacheable ? results.get(key) : null;
         }
         if (all == null) {
             long now = clock.millis() / 1000;
             try (ItemSource source = lookup == null
                             ? new ScanSource(snapshot, bounds.from, bounds.to, now)
                             : KeySetSource.of(snapshot, c.containerId(), lookup.ranges(), bounds, now)) {
-                all = query.execute(source, params, context);
+                all = query.execute(source, params, ctx);
                 entries = source.entriesRead;
                 items = source.items;
                 bytes = source.bytes;
             }
-            synchronized (results) {
-                results.put(key, all);
+            if (cacheable) {
+                synchronized (results) {
+                    results.put(key, all);
+                }
             }
         }
         int offset = (int) Math.min(from.offset(), all.size());
