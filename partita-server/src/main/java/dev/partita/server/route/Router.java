@@ -20,6 +20,7 @@ import java.util.function.Supplier;
  * /dbs/{db}/colls, .../colls/{c}           ContainerRoutes
  * .../colls/{c}/pkranges                   PartitionKeyRangeRoutes
  * .../colls/{c}/docs, .../docs/{id}        DocumentRoutes (queries and feeds: QueryRoutes)
+ * .../colls/{c}/sprocs|triggers|udfs[/{id}] ScriptRoutes
  * /dbs/{db}/users, .../users/{u}           UserRoutes
  * .../users/{u}/permissions[/{p}]          PermissionRoutes
  * /offers, /offers/{rid}                   OfferRoutes
@@ -32,6 +33,7 @@ public final class Router implements Dispatcher {
     private final ContainerRoutes containers;
     private final PartitionKeyRangeRoutes pkranges;
     private final DocumentRoutes documents;
+    private final ScriptRoutes scripts;
     private final OfferRoutes offers;
     private final UserRoutes users;
     private final PermissionRoutes permissions;
@@ -47,6 +49,7 @@ public final class Router implements Dispatcher {
         this.containers = new ContainerRoutes(ctx);
         this.pkranges = new PartitionKeyRangeRoutes(ctx);
         this.documents = new DocumentRoutes(ctx, new QueryRoutes());
+        this.scripts = new ScriptRoutes(ctx);
         this.offers = new OfferRoutes(ctx);
         this.users = new UserRoutes(ctx);
         this.permissions = new PermissionRoutes(ctx);
@@ -106,6 +109,7 @@ public final class Router implements Dispatcher {
         return switch (path.seg(4)) {
             case "docs" -> n == 5 ? documents.feed(ex, path, options) : documents.one(ex, path, options);
             case "pkranges" -> pkranges.handle(ex, path, options);
+            case "sprocs", "triggers", "udfs" -> scripts.handle(ex, path, options);
             default -> containers.unsupportedChildren(ex, path, options);
         };
     }
