@@ -23,6 +23,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.limits.Limits;
+import dev.partita.core.request.RequestOptions;
+import dev.partita.core.script.ScriptKind;
 import dev.partita.core.store.MemoryStore;
 import java.time.Clock;
 import java.time.Duration;
@@ -85,6 +87,11 @@ class ScriptsSdkTest {
         }
     }
 
+    static String ridOf(String sproc) {
+        return engine.scripts(engine.readContainer("db", "c")).read(ScriptKind.STORED_PROCEDURE, sproc,
+                RequestOptions.NONE).rid();
+    }
+
     static JsonNode body(CosmosStoredProcedureResponse r) throws Exception {
         return JSON.readTree(r.getResponseAsString());
     }
@@ -98,7 +105,8 @@ class ScriptsSdkTest {
 
         var sproc = scripts.getStoredProcedure("crud").read().getProperties();
         assertThat(sproc.getBody()).isEqualTo("function () {}");
-        assertThat(sproc.getResourceId()).isNotBlank();
+        assertThat(sproc.getTimestamp()).isNotNull();
+        String rid = ridOf("crud");
         assertThat(sproc.getETag()).isNotBlank();
         assertThat(scripts.getTrigger("crudT").read().getProperties().getTriggerOperation())
                 .isEqualTo(TriggerOperation.DELETE);
@@ -108,10 +116,12 @@ class ScriptsSdkTest {
         assertThat(status(() -> scripts.createStoredProcedure(new CosmosStoredProcedureProperties("crud",
                 "function () {}")))).isEqualTo(409);
 
-        var replaced = scripts.getStoredProcedure("crud").replace(new CosmosStoredProcedureProperties("crud",
+        String firstEtag = sproc.getETag();
+        // the SDK replaces by the self link of properties it read
+        var replaced = scripts.getStoredProcedure("crud").replace(sproc.setBody(
                 "function () { getContext().getResponse().setBody('v2'); }")).getProperties();
-        assertThat(replaced.getResourceId()).isEqualTo(sproc.getResourceId());
-        assertThat(replaced.getETag()).isNotEqualTo(sproc.getETag());
+        assertThat(ridOf("crud")).isEqualTo(rid);
+        assertThat(replaced.getETag()).isNotEqualTo(firstEtag);
         assertThat(scripts.getStoredProcedure("crud").execute(List.of(), in("x")).getResponseAsString())
                 .isEqualTo("\"v2\"");
 
