@@ -275,7 +275,7 @@ public final class ContainerHandle {
 
     // ---- the lifecycle's steps
 
-    private ContainerInfo authorizeItem(RequestOptions o, String id, boolean write) {
+    ContainerInfo authorizeItem(RequestOptions o, String id, boolean write) {
         ContainerInfo c = info();
         o.access().checkContainer(c.databaseId(), c.id(), write);
         o.access().checkItem(id);
@@ -283,7 +283,7 @@ public final class ContainerHandle {
         return c;
     }
 
-    private ContainerInfo authorizeAll(RequestOptions o, boolean write) {
+    ContainerInfo authorizeAll(RequestOptions o, boolean write) {
         ContainerInfo c = info();
         o.access().checkContainer(c.databaseId(), c.id(), write);
         o.access().checkAllItems();
@@ -297,13 +297,13 @@ public final class ContainerHandle {
     }
 
     /** Routes a point operation's partition key, after checking the range the request names still exists. */
-    private KeyRoute route(ContainerInfo c, PartitionKeyValue pk, RequestOptions o) {
+    KeyRoute route(ContainerInfo c, PartitionKeyValue pk, RequestOptions o) {
         namedRange(c, o);
         return KeyRoute.of(c.partitionKey(), c.partitions(), pk, engine.limits());
     }
 
     /** A write routes by the key the request names, or by the item's own when it names none; either is checked. */
-    private KeyRoute routeWrite(ContainerInfo c, ObjectNode doc, RequestOptions o) {
+    KeyRoute routeWrite(ContainerInfo c, ObjectNode doc, RequestOptions o) {
         PartitionKeyValue pk = o.partitionKey() != null ? o.partitionKey()
                 : PartitionKeyValue.extract(c.partitionKey(), doc);
         o.access().checkPartitionKey(pk);
@@ -323,7 +323,7 @@ public final class ContainerHandle {
     }
 
     /** Admits the request on {@code rangeId} (429 when its budget is spent), then runs it; failures are charged. */
-    private <T> T metered(ContainerInfo c, String rangeId, RequestOptions o, Supplier<T> operation) {
+    <T> T metered(ContainerInfo c, String rangeId, RequestOptions o, Supplier<T> operation) {
         try {
             capacity.admit(c, rangeId, o.priority());
             return operation.get();
@@ -332,11 +332,11 @@ public final class ContainerHandle {
         }
     }
 
-    private double price(Work work, RequestOptions o) {
+    double price(Work work, RequestOptions o) {
         return costs.price(work, quorum(o));
     }
 
-    private static boolean quorum(RequestOptions o) {
+    static boolean quorum(RequestOptions o) {
         return o.consistency().readsQuorum();
     }
 

@@ -25,7 +25,10 @@ import dev.partita.core.query.QueryPage;
 import dev.partita.core.query.QueryPlans;
 import dev.partita.core.request.Deadline;
 import dev.partita.core.request.Scope;
+import dev.partita.core.script.ScriptCatalog;
+import dev.partita.core.script.ScriptRuntime;
 import dev.partita.core.store.Store;
+import dev.partita.sql.SqlQuery;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +56,8 @@ public final class Engine implements AutoCloseable {
     private final Offers offers;
     private final Users users;
     private final QueryWorkers queryWorkers = new QueryWorkers(Runtime.getRuntime().availableProcessors());
+    private final ScriptCatalog scriptCatalog;
+    private final ScriptRuntime scriptRuntime;
 
     private Engine(Store store, Clock clock, Limits limits, PatchCondition patchCondition) {
         this.store = Objects.requireNonNull(store);
@@ -70,6 +75,8 @@ public final class Engine implements AutoCloseable {
         Object metadataLock = new Object();
         this.offers = new Offers(store, catalog, clock, limits, metadataLock, new OfferThroughput());
         this.users = new Users(store, catalog, clock, limits, metadataLock);
+        this.scriptCatalog = new ScriptCatalog(store, clock, limits);
+        this.scriptRuntime = new ScriptRuntime(limits);
         // indexes left incomplete (by a crash during a rebuild, or by an older version) are rebuilt before use
         for (DatabaseInfo db : catalog.databases()) {
             for (ContainerInfo c : catalog.containers(db.id())) {
@@ -244,6 +251,12 @@ public final class Engine implements AutoCloseable {
         return new ContainerHandle(this, items(container), capacity);
     }
 
+    /** The server-side scripts of a container: their resources, stored procedure execution, triggered writes. */
+    public ContainerScripts scripts(ContainerInfo container) {
+        return new ContainerScripts(this, container(container), items(container), capacity, scriptCatalog,
+                scriptRuntime);
+    }
+
     private Items items(ContainerInfo container) {
         splits.runDue();
         return new Items(store, clock, limits, () -> {
@@ -263,8 +276,24 @@ public final class Engine implements AutoCloseable {
     QueryPage runQuery(ContainerInfo c, Scope scope, String text, Map<String, JsonNode> params,
             String continuation, int maxItemCount) {
         Deadline deadline = Deadline.after(clock, limits.maxRequestExecution());
-        return queryWorkers.run(() -> queries.execute(c, lsn(c), scope, text, params, continuation, maxItemCount,
-                deadline));
+        Set<String> udfs = queries.parse(text).userFunctionNames();
+        if (udfs.isEmpty()) {
+            return queryWorkers.run(() -> queries.execute(c, lsn(c), scope, text, params, continuation,
+                    maxItemCount, deadline));
+        }
+        // a page that calls the container's functions runs them in one script session, under its time bound
+        Map<String, String> bodies = scriptCatalog.functions(c, udfs);
+        return queryWorkers.run(() -> {
+            try (ScriptRuntime.Session session = scriptRuntime.open()) {
+                return queries.execute(c, lsn(c), scope, text, params, continuation, maxItemCount, deadline,
+                        session.evalContext(clock, bodies));
+            }
+        });
+    }
+
+    /** A query parsed (and cached) as the executor parses it; 400 when it is not valid. */
+    SqlQuery parseQuery(String text) {
+        return queries.parse(text);
     }
 
     ChangeFeedPage readChangeFeed(ContainerInfo c, Scope scope, ChangeFeedStart start, int maxItemCount,
@@ -338,6 +367,7 @@ public final class Engine implements AutoCloseable {
     public void close() {
         maintenance.close();
         queryWorkers.close();
+        scriptRuntime.close();
         store.close();
     }
 

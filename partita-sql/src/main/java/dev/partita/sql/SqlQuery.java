@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A parsed, validated and compiled query. Immutable and thread-safe: compile once, run many times.
@@ -55,7 +56,8 @@ public final class SqlQuery {
     public boolean matches(JsonNode item, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(item, "item");
         Frame f = new Frame(program.slotCount(), resolve(params), Collections.singletonList(item),
-                ctx == null ? null : ctx.clock());
+                ctx == null ? null : ctx.clock(), ctx == null ? Long.MAX_VALUE : ctx.deadlineMillis(),
+                ctx == null ? null : ctx.userFunctions());
         return program.query().anyMatch(f);
     }
 
@@ -65,7 +67,8 @@ public final class SqlQuery {
      */
     public List<JsonNode> execute(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(ctx, "ctx");
-        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.deadlineMillis());
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.deadlineMillis(),
+                ctx.userFunctions());
         List<JsonNode> out = new ArrayList<>();
         program.query().run(f, row -> {
             out.add(row);
@@ -82,7 +85,8 @@ public final class SqlQuery {
     public void stream(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx,
             java.util.function.Predicate<JsonNode> sink) {
         Objects.requireNonNull(ctx, "ctx");
-        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.deadlineMillis());
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.deadlineMillis(),
+                ctx.userFunctions());
         program.query().run(f, sink::test);
     }
 
@@ -148,6 +152,11 @@ public final class SqlQuery {
     /** The validated syntax tree. */
     public Query ast() {
         return ast;
+    }
+
+    /** The names of the user-defined functions ({@code udf.name}) the query calls, anywhere in it. */
+    public Set<String> userFunctionNames() {
+        return program.udfNames();
     }
 
     /** Names (with {@code @}) of the parameters the query references, in first-use order. */

@@ -66,7 +66,7 @@ class ParserErrorTest {
             "SELECT STARTSWITH(c.a, 'a', 'b', 'c') FROM c          | The STARTSWITH function requires 2 to 3 argument(s)",
             "SELECT products.id FROM products p                    | Identifier 'products' could not be resolved",
             "SELECT id FROM c                                      | Identifier 'id' could not be resolved",
-            "SELECT udf.tax(c.price) FROM c                        | User-defined functions are not supported",
+            "SELECT * FROM c ORDER BY udf.tax(c.price)             | could not be mapped to a document path",
             "SELECT VectorDistance(c.a, c.b) FROM c                | VECTORDISTANCE is not supported by Partita",
             "SELECT TOP 4294967296 * FROM c                        | TOP clause must be an integer",
             "SELECT * FROM c OFFSET 4294967296 LIMIT 1             | OFFSET count value exceeds the maximum",

@@ -66,6 +66,11 @@ public final class ResourceIds {
         return b;
     }
 
+    /** A stored procedure, trigger or user-defined function: {@code typeByte} is 0x80, 0x70 or 0x60. */
+    public static byte[] script(byte[] container, long sequence, int typeByte) {
+        return child(container, sequence, typeByte);
+    }
+
     /** Offers use the special 3-byte form. */
     public static byte[] offer(int offerId) {
         return new byte[] {(byte) (offerId >>> 16), (byte) (offerId >>> 8), (byte) offerId};

@@ -121,6 +121,24 @@ public final class Capacity {
         }
     }
 
+    /**
+     * Whether a request already admitted to partition {@code rangeId} may go on to cost {@code ru} in all (a
+     * script's work grows as it runs): always when enforcement is off, else while the partition's budget covers it.
+     */
+    public boolean affords(ContainerInfo container, String rangeId, double ru) {
+        return !isEnforced(container) || ru <= Math.max(0, budget(container, rangeId).remaining(clock.millis()));
+    }
+
+    /**
+     * The 429 of a request whose work outgrew the partition's budget after it was admitted (a script): it applies
+     * nothing, and may retry when the next window refills the budget.
+     */
+    public ServiceException outOfBudget() {
+        throttled.incrementAndGet();
+        long now = clock.millis();
+        return new ServiceException(429, SubStatus.USER_REQUEST_RATE_TOO_LARGE, THROTTLED, 1000 - now % 1000);
+    }
+
     /** How many requests were throttled (429) since the engine started: a metric, and what tests look at. */
     public long throttledRequests() {
         return throttled.get();

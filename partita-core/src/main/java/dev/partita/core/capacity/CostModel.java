@@ -27,6 +27,8 @@ package dev.partita.core.capacity;
  * change-feed page    2 + the query's per-item terms; 1 when empty   "~2 RU initial" (UNCONFIRMED thread); empty = 304
  * metadata request    1                                              no figure; flat and small
  * failed request      1 (429: 0)                                     failures are charged [S10]; throttles are not
+ * script execution    its operations, each as above; at least 1      "stored procedures/triggers cost according to
+ *                                                                    the work they do" [S1]
  * </pre>
  * Reads (point, query, feeds) at Strong or Bounded Staleness cost double: two replicas answer [S22].
  */
@@ -106,6 +108,14 @@ public final class CostModel {
     /** Database, container, offer, user and permission requests, and the query plan's own: a flat nominal charge. */
     public double metadata() {
         return NOMINAL;
+    }
+
+    /**
+     * A stored procedure's (or a trigger-wrapped write's) charge: the sum of what its operations did, each priced as
+     * the same request would be on its own, and never less than the nominal charge of any request.
+     */
+    public double script(double operations) {
+        return round(Math.max(NOMINAL, operations));
     }
 
     /** A request the engine refused: 429s are not billed [S42 azure-sdk-for-java#32694]; other failures are. */

@@ -203,6 +203,16 @@ public final class Items {
         return new BatchResult(results, state.lsn(), rangeId);
     }
 
+    // ---- server-side scripts
+
+    /**
+     * Runs a script's operations on one logical partition as one transaction: {@code work} returning commits all it
+     * staged; throwing (the script threw, timed out or ran out of budget) writes nothing.
+     */
+    public <T> T inPartitionTransaction(KeyRoute at, Function<PartitionTxn, T> work) {
+        return inTransaction(txn -> work.apply(new PartitionTxn(txn, at)));
+    }
+
     // ---- container-wide upkeep
 
     /** Purges the items whose TTL fell due before {@code nowSeconds}; returns how many. The TTL sweep calls this. */

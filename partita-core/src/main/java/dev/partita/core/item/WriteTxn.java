@@ -19,6 +19,8 @@ import dev.partita.core.store.ChangeRecord;
 import dev.partita.core.store.ChangeRecord.Operation;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -186,6 +188,19 @@ final class WriteTxn {
         patch.applyTo(doc);
         locate(at, doc);
         return write(at, id, doc, null, old.bytes(), 200);
+    }
+
+    /** The live items of one logical partition as this transaction sees them (its own writes included), by id. */
+    List<StoredItem> logicalPartition(KeyRoute at) {
+        byte[][] range = StoreKeys.logicalPartition(c.containerId(), at.epk());
+        List<StoredItem> live = new ArrayList<>();
+        for (byte[] raw : txn.scan(range[0], range[1]).values()) {
+            StoredItem item = StoredItem.wrap(raw);
+            if (item.isLiveAt(now)) {
+                live.add(item);
+            }
+        }
+        return live;
     }
 
     /** Removes the item if it expired before {@code nowSeconds}; the TTL sweep's operation. */

@@ -43,9 +43,21 @@ import java.time.Duration;
  *                                     takes 4-6 h; the emulator splits at once by default)
  * @param maxRequestExecution          how long one operation may run: a query page, a change-feed page, a script
  *                                     (5 s, the service's "maximum execution time for a single operation" quota);
- *                                     a query page that reaches it returns what it has with a continuation
+ *                                     a query page that reaches it returns what it has with a continuation; a script is
+ *                                     stopped (408) and nothing it did is applied
  * @param partitionKeyDeletePercent    the share of a physical partition's RU/s the background removal of a deleted
  *                                     partition key's items may spend (10%)
+ * @param scriptAcceptWindow           how long a script's collection operations are accepted; later ones return
+ *                                     false so the script can hand back a continuation (the service does not publish
+ *                                     its threshold: 4 s leaves a second of the 5 s budget to finish)
+ * @param maxScriptAllocatedBytes      memory one script execution may allocate before it is stopped (the service
+ *                                     publishes no figure; 256 MB keeps a runaway script from exhausting the heap)
+ * @param maxStoredProcedures          stored procedures per container (100; the service's x-ms-resource-quota
+ *                                     "storedProcedures=100")
+ * @param maxTriggers                  triggers per container (25; x-ms-resource-quota "triggers=25")
+ * @param maxUserDefinedFunctions      user-defined functions per container (25; x-ms-resource-quota "functions=25")
+ * @param maxUdfsPerQuery              distinct user-defined functions one query may call (10; concepts-limits
+ *                                     "maximum number of UDFs per query")
  */
 public record Limits(
         int maxItemBytes,
@@ -82,7 +94,13 @@ public record Limits(
         int burstEligibleBelowRus,
         Duration throughputSplitDelay,
         Duration maxRequestExecution,
-        int partitionKeyDeletePercent) {
+        int partitionKeyDeletePercent,
+        Duration scriptAcceptWindow,
+        long maxScriptAllocatedBytes,
+        int maxStoredProcedures,
+        int maxTriggers,
+        int maxUserDefinedFunctions,
+        int maxUdfsPerQuery) {
 
     private static final int MB = 1024 * 1024;
     private static final long GB = 1024L * MB;
@@ -93,7 +111,8 @@ public record Limits(
             100, 2 * MB, 10, 2 * MB, 4 * MB, 128, Integer.MAX_VALUE,
             Duration.ofDays(7), Duration.ofMinutes(15), Duration.ofSeconds(1),
             400, 100, 1000, 1000, 1_000_000, 25, 5_000, 400,
-            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO, Duration.ofSeconds(5), 10);
+            Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO, Duration.ofSeconds(5), 10,
+            Duration.ofSeconds(4), 256L * MB, 100, 25, 25, 10);
 
     public Builder toBuilder() {
         return new Builder(this);
@@ -136,6 +155,12 @@ public record Limits(
         private Duration throughputSplitDelay;
         private Duration maxRequestExecution;
         private int partitionKeyDeletePercent;
+        private Duration scriptAcceptWindow;
+        private long maxScriptAllocatedBytes;
+        private int maxStoredProcedures;
+        private int maxTriggers;
+        private int maxUserDefinedFunctions;
+        private int maxUdfsPerQuery;
 
         private Builder(Limits l) {
             maxItemBytes = l.maxItemBytes;
@@ -173,6 +198,12 @@ public record Limits(
             throughputSplitDelay = l.throughputSplitDelay;
             maxRequestExecution = l.maxRequestExecution;
             partitionKeyDeletePercent = l.partitionKeyDeletePercent;
+            scriptAcceptWindow = l.scriptAcceptWindow;
+            maxScriptAllocatedBytes = l.maxScriptAllocatedBytes;
+            maxStoredProcedures = l.maxStoredProcedures;
+            maxTriggers = l.maxTriggers;
+            maxUserDefinedFunctions = l.maxUserDefinedFunctions;
+            maxUdfsPerQuery = l.maxUdfsPerQuery;
         }
 
         public Builder maxItemBytes(int v) {
@@ -350,8 +381,38 @@ public record Limits(
             return this;
         }
 
+        public Builder scriptAcceptWindow(Duration v) {
+            scriptAcceptWindow = v;
+            return this;
+        }
+
+        public Builder maxScriptAllocatedBytes(long v) {
+            maxScriptAllocatedBytes = v;
+            return this;
+        }
+
+        public Builder maxStoredProcedures(int v) {
+            maxStoredProcedures = v;
+            return this;
+        }
+
+        public Builder maxTriggers(int v) {
+            maxTriggers = v;
+            return this;
+        }
+
+        public Builder maxUserDefinedFunctions(int v) {
+            maxUserDefinedFunctions = v;
+            return this;
+        }
+
+        public Builder maxUdfsPerQuery(int v) {
+            maxUdfsPerQuery = v;
+            return this;
+        }
+
         public Limits build() {
-            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution, partitionKeyDeletePercent);
+            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution, partitionKeyDeletePercent, scriptAcceptWindow, maxScriptAllocatedBytes, maxStoredProcedures, maxTriggers, maxUserDefinedFunctions, maxUdfsPerQuery);
         }
     }
 

@@ -96,9 +96,6 @@ public final class QueryExecutor {
                 + " or its scope.");
     }
 
-    private EvalContext context(Deadline deadline) {
-        return deadline.atMillis() == Long.MAX_VALUE ? context : context.withDeadline(deadline.atMillis());
-    }
 
     static ServiceException badQuery(SqlException e) {
         String code = e.code() == null ? "" : e.code() + ": ";
@@ -113,6 +110,17 @@ public final class QueryExecutor {
      */
     public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
             Map<String, JsonNode> params, String continuation, int maxItemCount, Deadline deadline) {
+        return execute(container, lsn, scope, text, params, continuation, maxItemCount, deadline, context);
+    }
+
+    /**
+     * One page of results evaluated with {@code base} (which carries the container's user-defined functions); such
+     * pages are never cached, since a function's body can change while the data does not.
+     */
+    public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
+            Map<String, JsonNode> params, String continuation, int maxItemCount, Deadline deadline,
+            EvalContext base) {
+        EvalContext ctx = deadline.atMillis() == Long.MAX_VALUE ? base : base.withDeadline(deadline.atMillis());
         SqlQuery query = parse(text);
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
@@ -124,16 +132,17 @@ public final class QueryExecutor {
                     ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params))
                     : null;
             if (query.isStreamable()) {
-                return streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup, deadline);
+                return streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup, deadline,
+                        ctx);
             }
             SortKeys sort = SortKeys.of(query);
             boolean indexOrder = sort != null && policy.isIndexing() && policy.indexesNames(sort.first())
                     && IndexState.isReady(snapshot, container.containerId(), policy);
             return indexOrder
                     ? ordered(snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize,
-                            deadline)
+                            deadline, ctx)
                     : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup,
-                            deadline);
+                            deadline, ctx);
         } catch (SqlException e) {
             throw SqlException.TIMEOUT.equals(e.code()) ? timedOut() : badQuery(e);
         }
@@ -145,7 +154,8 @@ public final class QueryExecutor {
      * and how many rows of that item were already returned.
      */
     private QueryPage streamed(Snapshot snapshot, ContainerInfo c, SqlQuery query, Bounds bounds,
-            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, Deadline deadline) {
+            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, Deadline deadline,
+            EvalContext ctx) {
         Continuation from = Continuation.parse(token, true);
         if (from.ordered() != null || from.key() != null && from.indexed() != (lookup != null)) {
             throw tokenOfAnotherPlan();
@@ -158,7 +168,7 @@ public final class QueryExecutor {
                         ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, visible)
                         : new IndexSource(snapshot, c.containerId(), lookup.ranges(), from.key(), bounds, visible)) {
             if (!page.exhausted()) {
-                unpaged.stream(source.until(deadline, true, from.key() != null), params, context(deadline), row -> page.accept(row,
+                unpaged.stream(source.until(deadline, true, from.key() != null), params, ctx, row -> page.accept(row,
                         source.changedItem(), source.isResumeItem(from.key()), source.bytes));
             }
             if (source.stoppedEarly()) {
@@ -179,7 +189,7 @@ public final class QueryExecutor {
      */
     private QueryPage ordered(Snapshot snapshot, ContainerInfo c, IndexingPolicy policy, long lsn, SqlQuery query,
             SortKeys sort, Bounds bounds, Map<String, JsonNode> params, String token, int pageSize,
-            Deadline deadline) {
+            Deadline deadline, EvalContext ctx) {
         Continuation from = Continuation.parse(token, true);
         if (from.resumes() && from.ordered() == null) {
             throw tokenOfAnotherPlan();
@@ -195,7 +205,7 @@ public final class QueryExecutor {
         try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar, possible,
                 from.ordered(), visible)) {
             if (!page.exhausted()) {
-                unordered.stream(source.until(deadline, from.ordered() != null), params, context(deadline), row -> page.accept(row,
+                unordered.stream(source.until(deadline, from.ordered() != null), params, ctx, row -> page.accept(row,
                         source.changedItem(), source.current.sameAs(from.ordered()), source.bytes));
             }
             if (source.stoppedEarly()) {
@@ -236,7 +246,8 @@ public final class QueryExecutor {
     }
 
     private QueryPage materialized(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
-            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, Deadline deadline) {
+            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, Deadline deadline,
+            EvalContext ctx) {
         Continuation from = Continuation.parse(token, false);
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId,
                 Arrays.hashCode(bounds.from), Arrays.hashCode(bounds.to));
@@ -244,21 +255,24 @@ public final class QueryExecutor {
         long entries = 0;
         long items = 0;
         long bytes = 0;
+        boolean cacheable = ctx.userFunctions() == null;
         synchronized (results) {
-            all = results.get(key);
+            all = cacheable ? results.get(key) : null;
         }
         if (all == null) {
             Visibility visible = visibility(snapshot, c);
             try (ItemSource source = lookup == null
                             ? new ScanSource(snapshot, bounds.from, bounds.to, visible)
                             : KeySetSource.of(snapshot, c.containerId(), lookup.ranges(), bounds, visible)) {
-                all = query.execute(source.until(deadline, false, false), params, context(deadline));
+                all = query.execute(source.until(deadline, false, false), params, ctx);
                 entries = source.entriesRead;
                 items = source.items;
                 bytes = source.bytes;
             }
-            synchronized (results) {
-                results.put(key, all);
+            if (cacheable) {
+                synchronized (results) {
+                    results.put(key, all);
+                }
             }
         }
         int offset = (int) Math.min(from.offset(), all.size());

@@ -21,6 +21,7 @@ public final class StoreKeys {
     static final byte PARTITION_SIZE = 0x06;
     static final byte INDEX = 0x07;
     static final byte PARTITION_DELETE = 0x08;
+    static final byte SCRIPT = 0x09;
 
     /** A metadata record: the account's catalog (databases, containers, offers, users, counters). */
     public static byte[] meta(String name) {
@@ -147,6 +148,24 @@ public final class StoreKeys {
         return new String(key, 5, key.length - 5, StandardCharsets.US_ASCII);
     }
 
+    /**
+     * A script resource of a container (stored procedure, trigger or user-defined function): {@code kind} is a
+     * one-byte tag of its kind (0 for the container's script counter), then the id.
+     */
+    public static byte[] script(int container, byte kind, String id) {
+        byte[] i = utf8(id);
+        byte[] k = containerPrefix(SCRIPT, container, 1 + i.length);
+        k[5] = kind;
+        System.arraycopy(i, 0, k, 6, i.length);
+        return k;
+    }
+
+    /** Every script of one kind of a container. */
+    public static byte[][] scripts(int container, byte kind) {
+        byte[] from = script(container, kind, "");
+        return new byte[][] {from, prefixEnd(from)};
+    }
+
     /** The first key of the space for this container. */
     public static byte[] containerStart(byte space, int container) {
         return containerPrefix(space, container, 0);
@@ -165,7 +184,7 @@ public final class StoreKeys {
 
     /** Every space that holds data of a container, for deleting it. */
     public static byte[] dataSpaces() {
-        return new byte[] {ITEM, LOG, UNIQUE, TTL, PARTITION_SIZE, INDEX, PARTITION_DELETE};
+        return new byte[] {ITEM, LOG, UNIQUE, TTL, PARTITION_SIZE, INDEX, PARTITION_DELETE, SCRIPT};
     }
 
 

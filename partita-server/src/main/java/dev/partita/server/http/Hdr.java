@@ -39,6 +39,9 @@ public final class Hdr {
     public static final AsciiString PRIORITY_LEVEL = AsciiString.cached("x-ms-cosmos-priority-level");
     public static final AsciiString CONSISTENCY_LEVEL = AsciiString.cached("x-ms-consistency-level");
     public static final AsciiString POPULATE_QUOTA_INFO = AsciiString.cached("x-ms-documentdb-populatequotainfo");
+    public static final AsciiString PRE_TRIGGER_INCLUDE = AsciiString.cached("x-ms-documentdb-pre-trigger-include");
+    public static final AsciiString POST_TRIGGER_INCLUDE = AsciiString.cached("x-ms-documentdb-post-trigger-include");
+    public static final AsciiString SCRIPT_ENABLE_LOGGING = AsciiString.cached("x-ms-documentdb-script-enable-logging");
 
     // response
     public static final AsciiString ACTIVITY_ID = AsciiString.cached("x-ms-activity-id");
@@ -54,6 +57,7 @@ public final class Hdr {
     public static final AsciiString MIN_THROUGHPUT = AsciiString.cached("x-ms-cosmos-min-throughput");
     public static final AsciiString OFFER_REPLACE_PENDING = AsciiString.cached("x-ms-offer-replace-pending");
     public static final AsciiString SCHEMA_VERSION = AsciiString.cached("x-ms-schemaversion");
+    public static final AsciiString SCRIPT_LOG_RESULTS = AsciiString.cached("x-ms-documentdb-script-log-results");
     public static final AsciiString SERVICE_VERSION = AsciiString.cached("x-ms-serviceversion");
     public static final AsciiString RESOURCE_QUOTA = AsciiString.cached("x-ms-resource-quota");
     public static final AsciiString RESOURCE_USAGE = AsciiString.cached("x-ms-resource-usage");

@@ -14,8 +14,8 @@ import io.netty.handler.codec.http.HttpMethod;
 import java.util.List;
 
 /**
- * {@code /dbs/{db}/colls} (create, list, query) and {@code /dbs/{db}/colls/{c}} (read, with quota information when
- * asked; replace, delete).
+ * {@code /dbs/{db}/colls} (create, list, query), {@code /dbs/{db}/colls/{c}} (read, with quota information when
+ * asked; replace, delete) and its conflicts.
  */
 final class ContainerRoutes {
     private final RouteContext ctx;
@@ -63,24 +63,17 @@ final class ContainerRoutes {
         throw Replies.methodNotAllowed(ex);
     }
 
-    /** Stored procedures, triggers, functions and conflicts: empty feeds to read, nothing to create. */
+    /** Conflicts (a single-region account has none): an empty feed to read, nothing to create. */
     Reply unsupportedChildren(Exchange ex, ResourcePath path, RequestOptions options) {
         ContainerInfo c = ctx.engine.container(ctx.container(path, ctx.database(path)))
                 .scripts(options, !ex.isRead());
-        String type = path.seg(4);
         if (path.size() == 5 && (ex.method().equals(HttpMethod.GET) || ex.isQuery())) {
-            String key = switch (type) {
-                case "sprocs" -> "StoredProcedures";
-                case "triggers" -> "Triggers";
-                case "udfs" -> "UserDefinedFunctions";
-                default -> "Conflicts";
-            };
-            return Replies.itemPaths(Replies.feed(ex, key, c.rid(), List.of()), c);
+            return Replies.itemPaths(Replies.feed(ex, "Conflicts", c.rid(), List.of()), c);
         }
         if (path.size() == 6 && ex.method().equals(HttpMethod.GET)) {
             throw ServiceException.notFound("The resource does not exist.");
         }
-        throw ServiceException.badRequest("Stored procedures, triggers, user-defined functions and"
-                + " conflicts are not supported by Partita.");
+        throw ServiceException.badRequest("Conflicts are not supported by Partita: a single-region account has"
+                + " none.");
     }
 }

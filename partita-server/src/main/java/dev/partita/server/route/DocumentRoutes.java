@@ -8,6 +8,7 @@ import dev.partita.core.item.BatchResult;
 import dev.partita.core.item.ItemResult;
 import dev.partita.core.request.RequestOptions;
 import dev.partita.core.request.SessionToken;
+import dev.partita.core.script.Triggers;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
 import dev.partita.server.http.Reply;
@@ -48,7 +49,11 @@ final class DocumentRoutes {
             return batch(ex, container, o);
         }
         byte[] body = ex.body();
-        ItemResult r = ex.flag(Hdr.IS_UPSERT) ? container.upsert(body, o) : container.create(body, o);
+        Triggers triggers = triggers(ex);
+        ItemResult r = !triggers.isEmpty()
+                ? ctx.engine.scripts(container.info()).write(ex.flag(Hdr.IS_UPSERT) ? Triggers.Operation.UPSERT
+                        : Triggers.Operation.CREATE, null, body, triggers, o)
+                : ex.flag(Hdr.IS_UPSERT) ? container.upsert(body, o) : container.create(body, o);
         return itemReply(ex, container.info(), r, true);
     }
 
@@ -61,7 +66,11 @@ final class DocumentRoutes {
         String id = path.seg(5);
         HttpMethod m = ex.method();
         ItemResult r;
-        if (m.equals(HttpMethod.GET)) {
+        Triggers triggers = triggers(ex);
+        if (!triggers.isEmpty() && (m.equals(HttpMethod.PUT) || m.equals(HttpMethod.DELETE))) {
+            r = ctx.engine.scripts(container.info()).write(m.equals(HttpMethod.PUT) ? Triggers.Operation.REPLACE
+                    : Triggers.Operation.DELETE, id, m.equals(HttpMethod.PUT) ? ex.body() : null, triggers, o);
+        } else if (m.equals(HttpMethod.GET)) {
             return itemReply(ex, container.info(), container.read(id, o), false);
         } else if (m.equals(HttpMethod.PUT)) {
             r = container.replace(id, ex.body(), o);
@@ -73,6 +82,11 @@ final class DocumentRoutes {
             throw Replies.methodNotAllowed(ex);
         }
         return itemReply(ex, container.info(), r, true);
+    }
+
+    /** The pre- and post-triggers the request includes (none for most). */
+    private static Triggers triggers(Exchange ex) {
+        return Triggers.named(ex.header(Hdr.PRE_TRIGGER_INCLUDE), ex.header(Hdr.POST_TRIGGER_INCLUDE));
     }
 
     /** A transactional batch when the request names a partition key (or says atomic), else bulk. */

@@ -21,6 +21,7 @@ import java.util.function.Supplier;
  * .../colls/{c}/pkranges                   PartitionKeyRangeRoutes
  * .../colls/{c}/docs, .../docs/{id}        DocumentRoutes (queries and feeds: QueryRoutes)
  * .../colls/{c}/operations/partitionkeydelete   PartitionKeyDeleteRoutes
+ * .../colls/{c}/sprocs|triggers|udfs[/{id}] ScriptRoutes
  * /dbs/{db}/users, .../users/{u}           UserRoutes
  * .../users/{u}/permissions[/{p}]          PermissionRoutes
  * /offers, /offers/{rid}                   OfferRoutes
@@ -34,6 +35,7 @@ public final class Router implements Dispatcher {
     private final PartitionKeyRangeRoutes pkranges;
     private final DocumentRoutes documents;
     private final PartitionKeyDeleteRoutes partitionKeyDeletes;
+    private final ScriptRoutes scripts;
     private final OfferRoutes offers;
     private final UserRoutes users;
     private final PermissionRoutes permissions;
@@ -50,6 +52,7 @@ public final class Router implements Dispatcher {
         this.pkranges = new PartitionKeyRangeRoutes(ctx);
         this.documents = new DocumentRoutes(ctx, new QueryRoutes());
         this.partitionKeyDeletes = new PartitionKeyDeleteRoutes(ctx);
+        this.scripts = new ScriptRoutes(ctx);
         this.offers = new OfferRoutes(ctx);
         this.users = new UserRoutes(ctx);
         this.permissions = new PermissionRoutes(ctx);
@@ -110,6 +113,7 @@ public final class Router implements Dispatcher {
             case "docs" -> n == 5 ? documents.feed(ex, path, options) : documents.one(ex, path, options);
             case "pkranges" -> pkranges.handle(ex, path, options);
             case "operations" -> partitionKeyDeletes.handle(ex, path, options);
+            case "sprocs", "triggers", "udfs" -> scripts.handle(ex, path, options);
             default -> containers.unsupportedChildren(ex, path, options);
         };
     }

@@ -70,6 +70,17 @@ public sealed interface Expr {
         }
     }
 
+    /**
+     * A user-defined function call {@code udf.name(args)}: JavaScript the container stores, evaluated per row through
+     * the {@link dev.partita.sql.functions.UserFunctions} the caller supplies. {@code name} is case-sensitive.
+     */
+    record UdfCall(String name, List<Expr> args) implements Expr {
+        public UdfCall {
+            Objects.requireNonNull(name);
+            args = List.copyOf(args);
+        }
+    }
+
     /** Array constructor {@code [a, b, ...]}. */
     record ArrayCtor(List<Expr> items) implements Expr {
         public ArrayCtor {

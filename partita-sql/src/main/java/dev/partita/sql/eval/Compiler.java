@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,8 +32,10 @@ public final class Compiler {
     private int slotCount;
     private final Map<String, Integer> params = new LinkedHashMap<>();
 
-    /** The result of compiling one top-level query. */
-    public record Program(CompiledQuery query, int slotCount, List<String> parameterNames) {
+    private final Set<String> udfNames = new LinkedHashSet<>();
+
+    /** The result of compiling one top-level query; {@code udfNames} are the user-defined functions it calls. */
+    public record Program(CompiledQuery query, int slotCount, List<String> parameterNames, Set<String> udfNames) {
     }
 
     private Compiler() {
@@ -41,7 +44,7 @@ public final class Compiler {
     public static Program compile(Query q) {
         Compiler c = new Compiler();
         CompiledQuery cq = c.query(q, null, true);
-        return new Program(cq, c.slotCount, List.copyOf(c.params.keySet()));
+        return new Program(cq, c.slotCount, List.copyOf(c.params.keySet()), Set.copyOf(c.udfNames));
     }
 
     /** Alias name → slot, chained to the enclosing query's scope. */
@@ -199,6 +202,15 @@ public final class Compiler {
             case Expr.In in -> in(in, scope, aggs);
             case Expr.Like like -> like(like, scope, aggs);
             case Expr.Call call -> call(call, scope, aggs);
+            case Expr.UdfCall udf -> {
+                udfNames.add(udf.name());
+                Eval[] args = new Eval[udf.args().size()];
+                for (int i = 0; i < args.length; i++) {
+                    args[i] = expr(udf.args().get(i), scope, aggs);
+                }
+                // never folded: the function's body is the container's, and may change between executions
+                yield new Evals.UdfCall(udf.name(), args);
+            }
             case Expr.ArrayCtor a -> {
                 Eval[] items = new Eval[a.items().size()];
                 for (int i = 0; i < items.length; i++) {

@@ -390,6 +390,18 @@ final class Evals {
         }
     }
 
+    /** {@code udf.name(args)}: undefined arguments are passed as undefined (user functions are not strict). */
+    record UdfCall(String name, Eval[] args) implements Eval {
+        @Override
+        public JsonNode eval(Frame f) {
+            JsonNode[] values = new JsonNode[args.length];
+            for (int i = 0; i < args.length; i++) {
+                values[i] = args[i].eval(f);
+            }
+            return f.userFunctions().call(name, values);
+        }
+    }
+
     record ArrayCtor(Eval[] items) implements Eval {
         @Override
         public JsonNode eval(Frame f) {

@@ -3,13 +3,14 @@ package dev.partita.sql.eval;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.functions.FunctionEnv;
+import dev.partita.sql.functions.UserFunctions;
 
 import java.time.Clock;
 import java.time.Instant;
 
 /**
  * The mutable state of one execution: alias slots (FROM bindings and aggregate results), resolved
- * parameter values, the items of the container and the clock. One frame per call; never shared
+ * parameter values, the items of the container, the clock and the user-defined functions. One frame per call; never shared
  * between threads.
  */
 public final class Frame implements FunctionEnv {
@@ -18,21 +19,26 @@ public final class Frame implements FunctionEnv {
     final Iterable<? extends JsonNode> items;
     private final Clock clock;
     private final long deadlineMillis;
+    private final UserFunctions userFunctions;
     private Instant staticNow;
     private int bindsSinceCheck;
 
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock) {
-        this(slotCount, params, items, clock, Long.MAX_VALUE);
+        this(slotCount, params, items, clock, Long.MAX_VALUE, null);
     }
 
-    /** @param deadlineMillis the clock millis past which binding more rows fails ({@link SqlException#TIMEOUT}) */
+    /**
+     * @param deadlineMillis the clock millis past which binding more rows fails ({@link SqlException#TIMEOUT})
+     * @param userFunctions  the caller's user-defined functions, or null
+     */
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock,
-            long deadlineMillis) {
+            long deadlineMillis, UserFunctions userFunctions) {
         this.slots = new JsonNode[slotCount];
         this.params = params;
         this.items = items;
         this.clock = clock;
         this.deadlineMillis = deadlineMillis;
+        this.userFunctions = userFunctions;
     }
 
     /**
@@ -48,6 +54,15 @@ public final class Frame implements FunctionEnv {
             throw new SqlException(SqlException.TIMEOUT, "The query ran past the time one request may take while"
                     + " joining the arrays of one item; narrow the query or the arrays it joins.");
         }
+    }
+
+    /** The caller's user-defined functions; a query that calls one where there are none fails. */
+    UserFunctions userFunctions() {
+        if (userFunctions == null) {
+            throw new SqlException("This query calls a user-defined function; evaluate it with an EvalContext that "
+                    + "carries the container's functions.");
+        }
+        return userFunctions;
     }
 
     @Override

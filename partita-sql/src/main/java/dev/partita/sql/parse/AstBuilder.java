@@ -377,8 +377,7 @@ public final class AstBuilder {
             return new Expr.Call(call.functionName().getText(), arguments(call.arguments()));
         }
         if (ctx instanceof UdfCallExprContext udf) {
-            throw new SqlException("User-defined functions are not supported by Partita (udf."
-                    + udf.identifier().getText() + ").");
+            return new Expr.UdfCall(udf.identifier().getText(), arguments(udf.arguments()));
         }
         if (ctx instanceof SubqueryFunctionExprContext sf) {
             String name = sf.functionName().getText();

@@ -210,6 +210,7 @@ public final class Validator {
             case Expr.Like like -> like.escape() == null ? List.of(like.value(), like.pattern())
                     : List.of(like.value(), like.pattern(), like.escape());
             case Expr.Call c -> c.args();
+            case Expr.UdfCall u -> u.args();
             case Expr.ArrayCtor a -> a.items();
             case Expr.Property p -> List.of(p.value());
             case Expr.ObjectCtor o -> new ArrayList<Expr>(o.properties());

@@ -143,6 +143,7 @@ final class Printer {
             case Expr.Like l -> "(" + expr(l.value()) + (l.not() ? " NOT" : "") + " LIKE " + expr(l.pattern())
                     + (l.escape() == null ? "" : " ESCAPE " + expr(l.escape())) + ")";
             case Expr.Call c -> c.name() + "(" + list(c.args()) + ")";
+            case Expr.UdfCall u -> "udf." + u.name() + "(" + list(u.args()) + ")";
             case Expr.ArrayCtor a -> "[" + list(a.items()) + "]";
             case Expr.ObjectCtor o -> {
                 List<String> parts = new ArrayList<>();
