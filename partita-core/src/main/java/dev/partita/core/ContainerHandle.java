@@ -325,6 +325,11 @@ public final class ContainerHandle {
     /** Admits the request on {@code rangeId} (429 when its budget is spent), then runs it; failures are charged. */
     <T> T metered(ContainerInfo c, String rangeId, RequestOptions o, Supplier<T> operation) {
         try {
+            engine.faults().apply(c.databaseId(), c.id(), rangeId);
+        } catch (ServiceException injected) {
+            throw injected.charged(0); // an injected fault is neither admitted nor charged
+        }
+        try {
             capacity.admit(c, rangeId, o.priority());
             return operation.get();
         } catch (ServiceException e) {

@@ -15,6 +15,7 @@ import dev.partita.core.changefeed.ChangeFeedPage;
 import dev.partita.core.changefeed.ChangeFeedReader;
 import dev.partita.core.changefeed.ChangeFeedStart;
 import dev.partita.core.error.ServiceException;
+import dev.partita.core.fault.Faults;
 import dev.partita.core.item.ContainerState;
 import dev.partita.core.item.ContainerStates;
 import dev.partita.core.item.Items;
@@ -55,6 +56,7 @@ public final class Engine implements AutoCloseable {
     private final Maintenance maintenance;
     private final Offers offers;
     private final Users users;
+    private final Faults faults = new Faults();
     private final QueryWorkers queryWorkers = new QueryWorkers(Runtime.getRuntime().availableProcessors());
     private final ScriptCatalog scriptCatalog;
     private final ScriptRuntime scriptRuntime;
@@ -110,6 +112,11 @@ public final class Engine implements AutoCloseable {
     /** Request charges, per-partition budgets and their enforcement (429s). */
     public Capacity capacity() {
         return capacity;
+    }
+
+    /** Injected faults (429, 410/1002, 503, 408, delays) for testing clients' retry logic; none unless added. */
+    public Faults faults() {
+        return faults;
     }
 
     /** The account's offers: one per database or container with provisioned throughput. */

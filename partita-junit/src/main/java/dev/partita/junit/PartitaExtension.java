@@ -97,6 +97,11 @@ public final class PartitaExtension implements ParameterResolver {
             engine.capacity().enforce(options != null && options.enforceCapacity())
                     .burstCapacity(options != null && options.burstCapacity());
             engine.startBackgroundTasks();
+            if (options != null) {
+                for (String spec : options.faults()) {
+                    engine.faults().add(dev.partita.core.fault.FaultRule.parse(spec));
+                }
+            }
             try {
                 server = PartitaServer.start(engine, new ServerOptions("localhost", 0, https,
                         https ? Files.createTempDirectory("partita-tls") : null, Keys.emulator(), false));

@@ -41,4 +41,12 @@ public @interface PartitaTest {
      * {@code "burstAccumulation=PT3S"}); applied after {@link #limitsScale}.
      */
     String[] limits() default {};
+
+    /**
+     * Inject faults for the class's requests, one rule per line: the kind ({@code throttle}, {@code gone},
+     * {@code unavailable}, {@code timeout}, {@code delay}), then settings, e.g.
+     * {@code "throttle container=db/orders count=3 retryAfterMs=100"} or {@code "unavailable rate=0.1"}. The injected
+     * {@code Engine}'s {@code faults()} changes them during a test; {@code /_partita/faults} does over HTTP.
+     */
+    String[] faults() default {};
 }

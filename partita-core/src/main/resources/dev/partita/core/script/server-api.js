@@ -189,6 +189,23 @@
         },
     };
 
+    // pooled contexts serve one script after another: the built-ins and this API are frozen, so that no script can
+    // change what the next one sees (a changed Array.prototype would otherwise outlive its script)
+    for (const name of Object.getOwnPropertyNames(global)) {
+        const v = global[name];
+        if (name !== 'globalThis' && v !== global && v !== null && (typeof v === 'object' || typeof v === 'function')) {
+            Object.freeze(v);
+            if (v.prototype !== undefined && v.prototype !== null) {
+                Object.freeze(v.prototype);
+            }
+        }
+    }
+    for (const o of [collection, __, request, response, context]) {
+        Object.freeze(o);
+    }
+    Object.freeze(Object.getPrototypeOf(function* () {}));
+    Object.freeze(Object.getPrototypeOf(async function () {}));
+
     // whatever a script leaves on the global object is removed before the context runs another
     const baseline = new Set(Object.getOwnPropertyNames(global));
     baseline.add('getContext');

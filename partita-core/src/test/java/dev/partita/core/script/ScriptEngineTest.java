@@ -139,6 +139,22 @@ class ScriptEngineTest {
                 e -> assertThat(e.getMessage()).contains("memory"));
     }
 
+    /** Contexts are pooled: what one script does to the built-ins or the API must not reach the next. */
+    @Test
+    void aScriptCannotChangeWhatTheNextScriptSees() {
+        open(new MemoryStore(), Limits.DEFAULTS);
+        sproc("taint", "function () { try { Array.prototype.evil = 1; } catch (e) {}"
+                + " try { JSON.parse = function () { return 'owned'; }; } catch (e) {}"
+                + " try { getContext().getResponse().setBody = function () {}; } catch (e) {}"
+                + " getContext().getResponse().setBody('done'); }");
+        sproc("look", "function () { getContext().getResponse().setBody([[].evil === undefined,"
+                + " JSON.parse('1') === 1]); }");
+        for (int i = 0; i < 20; i++) {
+            run("taint", "[]");
+            assertThat(run("look", "[]").body()).as("round %d", i).isEqualTo("[true,true]");
+        }
+    }
+
     @Test
     void theSandboxHasNoHostAccessNoIoAndNoThreads() {
         open(new MemoryStore(), Limits.DEFAULTS);

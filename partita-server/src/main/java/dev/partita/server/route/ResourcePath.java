@@ -26,7 +26,7 @@ record ResourcePath(List<String> segments, boolean ridBased) {
             return new ResourcePath(segments, false);
         }
         String root = segments.get(0);
-        if (root.equals("offers") && n <= 2) {
+        if (root.equals("offers") && n <= 2 || control(segments)) {
             return new ResourcePath(segments, false);
         }
         if (!root.equals("dbs") || n > 6) {
@@ -54,6 +54,11 @@ record ResourcePath(List<String> segments, boolean ridBased) {
         return new ResourcePath(segments, n >= 2 && ResourceIds.isDatabaseRid(segments.get(1)));
     }
 
+    /** Partita's own control API ({@code /_partita/faults}): not a Cosmos DB resource, signed as the account. */
+    static boolean control(List<String> segments) {
+        return segments.size() == 2 && segments.get(0).equals("_partita") && segments.get(1).equals("faults");
+    }
+
     private static boolean isPartitionKeyDelete(List<String> segments) {
         return segments.get(4).equals(OPERATIONS) && segments.get(5).equals(PARTITION_KEY_DELETE);
     }
@@ -79,7 +84,7 @@ record ResourcePath(List<String> segments, boolean ridBased) {
     /** The resource type segment the request is signed with ({@code ""} for the account). */
     String authType() {
         int n = segments.size();
-        if (n == 0) {
+        if (n == 0 || control(segments)) {
             return "";
         }
         if (partitionKeyDelete()) {
@@ -95,7 +100,7 @@ record ResourcePath(List<String> segments, boolean ridBased) {
      */
     String authLink() {
         int n = partitionKeyDelete() ? 4 : segments.size();
-        if (n <= 1) {
+        if (n <= 1 || control(segments)) {
             return "";
         }
         if (segments.get(0).equals("offers")) {

@@ -25,6 +25,7 @@ import java.util.function.Supplier;
  * /dbs/{db}/users, .../users/{u}           UserRoutes
  * .../users/{u}/permissions[/{p}]          PermissionRoutes
  * /offers, /offers/{rid}                   OfferRoutes
+ * /_partita/faults                         FaultRoutes (Partita's fault injection, not a Cosmos DB resource)
  * </pre>
  */
 public final class Router implements Dispatcher {
@@ -40,12 +41,14 @@ public final class Router implements Dispatcher {
     private final UserRoutes users;
     private final PermissionRoutes permissions;
     private final Authorization authorization;
+    private final FaultRoutes faults;
     private final dev.partita.core.Engine engine;
 
     /** @param advertisedHost {@code host:port} the account read advertises when a request has no Host header */
     public Router(RouteContext ctx, Authenticator authenticator, Supplier<String> advertisedHost) {
         this.authenticator = authenticator;
         this.authorization = new Authorization(ctx);
+        this.faults = new FaultRoutes(ctx);
         this.account = new AccountRoutes(advertisedHost);
         this.databases = new DatabaseRoutes(ctx);
         this.containers = new ContainerRoutes(ctx);
@@ -83,6 +86,10 @@ public final class Router implements Dispatcher {
         int n = path.size();
         if (n == 0) {
             return account.handle(ex);
+        }
+        if (ResourcePath.control(path.segments())) {
+            Authorization.checkMasterOnly(who, "the fault-injection controls");
+            return faults.handle(ex);
         }
         if (path.seg(0).equals("offers")) {
             Authorization.checkMasterOnly(who, "offers");
