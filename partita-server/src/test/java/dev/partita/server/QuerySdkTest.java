@@ -1,10 +1,12 @@
 package dev.partita.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosContainer;
 import com.azure.cosmos.CosmosDatabase;
+import com.azure.cosmos.CosmosException;
 import com.azure.cosmos.models.CompositePath;
 import com.azure.cosmos.models.CompositePathSortOrder;
 import com.azure.cosmos.models.CosmosContainerProperties;
@@ -55,6 +57,21 @@ class QuerySdkTest {
             one.createItem(doc);
             five.createItem(doc);
         }
+    }
+
+    @Test
+    void anUnreadableContinuationTokenIsTheServices400() {
+        // the SDK reads its own wrapper (token and range) and sends the server's token inside it as it is
+        String token = "{\"token\":\"not-a-token\",\"range\":{\"min\":\"\",\"max\":\"FF\"}}";
+        CosmosQueryRequestOptions options = new CosmosQueryRequestOptions().setPartitionKey(new PartitionKey("p1"));
+        assertThatThrownBy(() -> one.queryItems("SELECT * FROM c", options, JsonNode.class)
+                .iterableByPage(token, 2).iterator().next())
+                .isInstanceOfSatisfying(CosmosException.class, e -> {
+                    assertThat(e.getStatusCode()).isEqualTo(400);
+                    assertThat(e.getSubStatusCode()).isEqualTo(0);
+                    assertThat(e.getMessage()).contains("The continuation token specified in the request is"
+                            + " malformed. Re-run the query without it and iterate.");
+                });
     }
 
     /** ORDER BY c.cat, c.n DESC needs a composite index, as in the service. */

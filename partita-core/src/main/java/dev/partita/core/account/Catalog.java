@@ -123,7 +123,8 @@ public final class Catalog {
             int explicitPartitions) {
         DatabaseInfo db = database(databaseId);
         ContainerProperties props = ContainerProperties.parse(body, limits);
-        IndexingPolicy policy = IndexingPolicy.parse(props.body().get("indexingPolicy")); // a 400 before anything is created
+        // a 400 before anything is created
+        IndexingPolicy policy = IndexingPolicy.parse(props.body().get("indexingPolicy")).withComputed(props.computed());
         String id = props.body().get("id").asText();
         if (containers.containsKey(key(databaseId, id))) {
             throw ServiceException.conflict("A container with this id already exists in the database.");
@@ -195,7 +196,7 @@ public final class Catalog {
     public synchronized ContainerInfo replaceContainer(String databaseId, String id, ObjectNode body) {
         ContainerInfo old = container(databaseId, id);
         ContainerProperties props = ContainerProperties.parse(body, limits);
-        IndexingPolicy policy = IndexingPolicy.parse(props.body().get("indexingPolicy"));
+        IndexingPolicy policy = IndexingPolicy.parse(props.body().get("indexingPolicy")).withComputed(props.computed());
         if (!props.body().get("id").asText().equals(id)) {
             throw ServiceException.badRequest("The container id in the body does not match the id in the path.");
         }
@@ -349,7 +350,7 @@ public final class Catalog {
                 props.partitionKey(), props.defaultTtl(), props.uniqueKeys(), new PartitionMap(parts),
                 o.get("nextRangeId").asInt(), o.get("ts").asLong(), o.get("etag").asText(),
                 new Throughput(o.path("manualRus").asInt(), o.path("autoscaleMaxRus").asInt()),
-                IndexingPolicy.ofStored(props.body().get("indexingPolicy")));
+                IndexingPolicy.ofStored(props.body().get("indexingPolicy")).withComputed(props.computed()));
     }
 
     private long nowSeconds() {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
+import dev.partita.core.index.ComputedProperties;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.PartitionKeyDefinition;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import java.util.Set;
  * partition key version), so that what the catalog stores is what a read returns.
  */
 public record ContainerProperties(ObjectNode body, PartitionKeyDefinition partitionKey, Integer defaultTtl,
-        List<UniqueKey> uniqueKeys) {
+        List<UniqueKey> uniqueKeys, ComputedProperties computed) {
 
     private static final Set<String> SYSTEM = Set.of("_rid", "_ts", "_self", "_etag", "_docs", "_sprocs",
             "_triggers", "_udfs", "_conflicts");
@@ -42,6 +43,8 @@ public record ContainerProperties(ObjectNode body, PartitionKeyDefinition partit
             body.remove("defaultTtl");
         }
         List<UniqueKey> uniqueKeys = uniqueKeys(body);
+        ComputedProperties computed = ComputedProperties.parse(body.get("computedProperties"),
+                limits.maxComputedProperties());
         if (!body.has("conflictResolutionPolicy") || body.get("conflictResolutionPolicy").isNull()) {
             ObjectNode crp = body.putObject("conflictResolutionPolicy");
             crp.put("mode", "LastWriterWins");
@@ -51,7 +54,7 @@ public record ContainerProperties(ObjectNode body, PartitionKeyDefinition partit
         if (!body.has("geospatialConfig")) {
             body.putObject("geospatialConfig").put("type", "Geography");
         }
-        return new ContainerProperties(body, definition, ttl, uniqueKeys);
+        return new ContainerProperties(body, definition, ttl, uniqueKeys, computed);
     }
 
     private static JsonNode indexingPolicy(JsonNode given) {

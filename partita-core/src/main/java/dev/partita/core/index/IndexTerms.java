@@ -39,12 +39,16 @@ public final class IndexTerms {
     private IndexTerms() {
     }
 
-    /** The terms of an item (its stored JSON, system properties included) under the policy. */
-    public static List<byte[]> of(IndexingPolicy policy, JsonNode doc) {
+    /**
+     * The terms of an item (its stored JSON, system properties included) under the policy, with its computed
+     * properties (which the policy indexes only where it names them).
+     */
+    public static List<byte[]> of(IndexingPolicy policy, JsonNode stored) {
         List<byte[]> out = new ArrayList<>();
-        if (!policy.isIndexing() || doc == null || !doc.isObject()) {
+        if (!policy.isIndexing() || stored == null || !stored.isObject()) {
             return out;
         }
+        JsonNode doc = policy.computed().applyTo(stored);
         walk(policy, doc, new ArrayList<>(), out);
         for (List<String> path : policy.explicitScalarPaths()) {
             JsonNode v = doc;

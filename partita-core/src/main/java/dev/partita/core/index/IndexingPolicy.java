@@ -41,10 +41,12 @@ public final class IndexingPolicy {
     private final List<IndexPath> excluded;
     private final List<List<CompositePath>> composites;
     private final List<List<String>> explicitScalarPaths;
+    private final ComputedProperties computed;
 
     private IndexingPolicy(JsonNode source, boolean indexing, List<IndexPath> included, List<IndexPath> excluded,
-            List<List<CompositePath>> composites) {
+            List<List<CompositePath>> composites, ComputedProperties computed) {
         this.source = source;
+        this.computed = computed;
         this.indexing = indexing;
         this.included = List.copyOf(included);
         this.excluded = List.copyOf(excluded);
@@ -70,7 +72,18 @@ public final class IndexingPolicy {
         } catch (ServiceException e) {
             p = DEFAULT;
         }
-        return p.source == source ? p : new IndexingPolicy(source, p.indexing, p.included, p.excluded, p.composites);
+        return p.source == source ? p
+                : new IndexingPolicy(source, p.indexing, p.included, p.excluded, p.composites, p.computed);
+    }
+
+    /** This policy for a container with these computed properties, which it indexes only where it names them. */
+    public IndexingPolicy withComputed(ComputedProperties properties) {
+        return new IndexingPolicy(source, indexing, included, excluded, composites, properties);
+    }
+
+    /** The container's computed properties (what queries and the index add to each item). */
+    public ComputedProperties computed() {
+        return computed;
     }
 
     /** The policy as stored, or null for a container stored without one. */
@@ -104,7 +117,8 @@ public final class IndexingPolicy {
                 throw ServiceException.badRequest("The indexing policy must include or exclude the root path '/*'.");
             }
         }
-        return new IndexingPolicy(p, indexing, included, excluded, composites(p.get("compositeIndexes")));
+        return new IndexingPolicy(p, indexing, included, excluded, composites(p.get("compositeIndexes")),
+                ComputedProperties.NONE);
     }
 
     private static List<IndexPath> paths(JsonNode p, String list) {
@@ -183,7 +197,11 @@ public final class IndexingPolicy {
         }
         int best = -1;
         boolean include = false;
+        boolean computedPath = !docPath.isEmpty() && docPath.get(0) instanceof String first && computed.defines(first);
         for (IndexPath x : included) {
+            if (computedPath && !namesFirstStep(x, docPath.get(0))) {
+                continue; // a computed property is indexed only where an included path names it
+            }
             if (x.precision() > best && x.matches(docPath)) {
                 best = x.precision();
                 include = true;
@@ -196,6 +214,10 @@ public final class IndexingPolicy {
             }
         }
         return include;
+    }
+
+    private static boolean namesFirstStep(IndexPath x, Object name) {
+        return !x.steps().isEmpty() && x.steps().get(0).equals(name);
     }
 
     /** True when a property path (names only, as a query writes it) is indexed. */

@@ -58,6 +58,7 @@ import java.time.Duration;
  * @param maxUserDefinedFunctions      user-defined functions per container (25; x-ms-resource-quota "functions=25")
  * @param maxUdfsPerQuery              distinct user-defined functions one query may call (10; concepts-limits
  *                                     "maximum number of UDFs per query")
+ * @param maxComputedProperties        computed properties per container (20; computed-properties documentation)
  */
 public record Limits(
         int maxItemBytes,
@@ -100,7 +101,8 @@ public record Limits(
         int maxStoredProcedures,
         int maxTriggers,
         int maxUserDefinedFunctions,
-        int maxUdfsPerQuery) {
+        int maxUdfsPerQuery,
+        int maxComputedProperties) {
 
     private static final int MB = 1024 * 1024;
     private static final long GB = 1024L * MB;
@@ -112,7 +114,7 @@ public record Limits(
             Duration.ofDays(7), Duration.ofMinutes(15), Duration.ofSeconds(1),
             400, 100, 1000, 1000, 1_000_000, 25, 5_000, 400,
             Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO, Duration.ofSeconds(5), 10,
-            Duration.ofSeconds(4), 256L * MB, 100, 25, 25, 10);
+            Duration.ofSeconds(4), 256L * MB, 100, 25, 25, 10, 20);
 
     public Builder toBuilder() {
         return new Builder(this);
@@ -161,6 +163,7 @@ public record Limits(
         private int maxTriggers;
         private int maxUserDefinedFunctions;
         private int maxUdfsPerQuery;
+        private int maxComputedProperties;
 
         private Builder(Limits l) {
             maxItemBytes = l.maxItemBytes;
@@ -204,6 +207,7 @@ public record Limits(
             maxTriggers = l.maxTriggers;
             maxUserDefinedFunctions = l.maxUserDefinedFunctions;
             maxUdfsPerQuery = l.maxUdfsPerQuery;
+            maxComputedProperties = l.maxComputedProperties;
         }
 
         public Builder maxItemBytes(int v) {
@@ -411,8 +415,13 @@ public record Limits(
             return this;
         }
 
+        public Builder maxComputedProperties(int v) {
+            maxComputedProperties = v;
+            return this;
+        }
+
         public Limits build() {
-            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution, partitionKeyDeletePercent, scriptAcceptWindow, maxScriptAllocatedBytes, maxStoredProcedures, maxTriggers, maxUserDefinedFunctions, maxUdfsPerQuery);
+            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution, partitionKeyDeletePercent, scriptAcceptWindow, maxScriptAllocatedBytes, maxStoredProcedures, maxTriggers, maxUserDefinedFunctions, maxUdfsPerQuery, maxComputedProperties);
         }
     }
 

@@ -78,7 +78,15 @@ record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, l
         } catch (IllegalArgumentException e) {
             // fall through to the error below
         }
-        throw ServiceException.badRequest("The continuation token is not valid for this query; pass the token the"
-                + " previous page of the same query returned.");
+        throw malformed();
+    }
+
+    /**
+     * The service's answer to a continuation token it cannot read: 400, sub-status 0, with the message the SDKs
+     * surface (quoted in azure-cosmos-dotnet-v3 issue #3416, azure-cosmos-dotnet-v2 issue #252).
+     */
+    static ServiceException malformed() {
+        return ServiceException.badRequest("The continuation token specified in the request is malformed. Re-run the"
+                + " query without it and iterate.");
     }
 }

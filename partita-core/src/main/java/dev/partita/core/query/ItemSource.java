@@ -1,6 +1,7 @@
 package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.index.ComputedProperties;
 import dev.partita.core.json.Json;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.item.Visibility;
@@ -18,6 +19,7 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
     static final byte[] END = new byte[0];
 
     private final Visibility visible;
+    private ComputedProperties computed = ComputedProperties.NONE;
     private Deadline deadline = Deadline.NONE;
     private boolean stopAtDeadline;
     private long atLeast = 1;
@@ -53,6 +55,12 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
         this.stopAtDeadline = stop;
         // a resumed read starts by reading its resume item again: progress needs one item past it
         this.atLeast = resumes ? 2 : 1;
+        return this;
+    }
+
+    /** Gives every item the container's computed properties before the query sees it. */
+    ItemSource computing(ComputedProperties properties) {
+        this.computed = properties;
         return this;
     }
 
@@ -105,7 +113,7 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
                     bytes += item.jsonLength();
                     currentKey = position;
                     changed = true;
-                    next = Json.parse(item.json(), "stored item");
+                    next = computed.applyTo(Json.parse(item.json(), "stored item"));
                 }
                 return true;
             }

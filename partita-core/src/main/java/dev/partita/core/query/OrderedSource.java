@@ -2,6 +2,7 @@ package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.request.Deadline;
+import dev.partita.core.index.ComputedProperties;
 import dev.partita.core.json.Json;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.item.StoredItem;
@@ -94,6 +95,8 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
      * @param possible the part of the order the query's filter leaves possible for the first key: parts and index
      *                 terms outside it are not read
      */
+    private ComputedProperties computed = ComputedProperties.NONE;
+
     OrderedSource(Snapshot snapshot, int container, SortKeys keys, QueryExecutor.Bounds bounds, NonScalar nonScalar,
             SortBounds possible, Position from, Visibility visible) {
         this.snapshot = snapshot;
@@ -121,6 +124,12 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
         if (this.from != null) {
             partIndex = parts.indexOf(from.part()) - 1;
         }
+    }
+
+    /** Gives every item the container's computed properties before the sort keys and the query see it. */
+    OrderedSource computing(ComputedProperties properties) {
+        this.computed = properties;
+        return this;
     }
 
     /** Bounds the read by {@code d}: past it, the source ends after the item it is on. */
@@ -312,7 +321,8 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
             if (loaded == null) {
                 items++;
                 bytes += stored.jsonLength();
-                loaded = keys.load(Json.parse(stored.json(), "stored item"), stored.jsonLength());
+                loaded = keys.load(computed.applyTo(Json.parse(stored.json(), "stored item")),
+                        stored.jsonLength());
             }
             return loaded;
         }

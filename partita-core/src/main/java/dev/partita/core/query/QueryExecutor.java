@@ -168,7 +168,8 @@ public final class QueryExecutor {
                         ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, visible)
                         : new IndexSource(snapshot, c.containerId(), lookup.ranges(), from.key(), bounds, visible)) {
             if (!page.exhausted()) {
-                unpaged.stream(source.until(deadline, true, from.key() != null), params, ctx, row -> page.accept(row,
+                unpaged.stream(source.computing(c.indexingPolicy().computed()).until(deadline, true,
+                        from.key() != null), params, ctx, row -> page.accept(row,
                         source.changedItem(), source.isResumeItem(from.key()), source.bytes));
             }
             if (source.stoppedEarly()) {
@@ -205,8 +206,9 @@ public final class QueryExecutor {
         try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar, possible,
                 from.ordered(), visible)) {
             if (!page.exhausted()) {
-                unordered.stream(source.until(deadline, from.ordered() != null), params, ctx, row -> page.accept(row,
-                        source.changedItem(), source.current.sameAs(from.ordered()), source.bytes));
+                unordered.stream(source.computing(policy.computed()).until(deadline, from.ordered() != null), params,
+                        ctx, row -> page.accept(row, source.changedItem(), source.current.sameAs(from.ordered()),
+                                source.bytes));
             }
             if (source.stoppedEarly()) {
                 page.cut();
@@ -264,7 +266,8 @@ public final class QueryExecutor {
             try (ItemSource source = lookup == null
                             ? new ScanSource(snapshot, bounds.from, bounds.to, visible)
                             : KeySetSource.of(snapshot, c.containerId(), lookup.ranges(), bounds, visible)) {
-                all = query.execute(source.until(deadline, false, false), params, ctx);
+                all = query.execute(source.computing(c.indexingPolicy().computed()).until(deadline, false, false),
+                        params, ctx);
                 entries = source.entriesRead;
                 items = source.items;
                 bytes = source.bytes;

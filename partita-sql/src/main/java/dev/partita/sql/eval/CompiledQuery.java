@@ -3,6 +3,7 @@ package dev.partita.sql.eval;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.sql.value.ComputedItem;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.value.Num;
 import dev.partita.sql.value.Values;
@@ -69,14 +70,14 @@ public final class CompiledQuery {
     record StarProjection(int slot) implements Projection {
         @Override
         public JsonNode project(Frame f) {
-            return f.slots[slot];
+            return ComputedItem.stored(f.slots[slot]);
         }
     }
 
     record ValueProjection(Eval value) implements Projection {
         @Override
         public JsonNode project(Frame f) {
-            return value.eval(f);
+            return ComputedItem.stored(value.eval(f));
         }
     }
 
@@ -87,7 +88,7 @@ public final class CompiledQuery {
             for (int i = 0; i < names.length; i++) {
                 JsonNode v = values[i].eval(f);
                 if (v != null) {
-                    out.set(names[i], v);
+                    out.set(names[i], ComputedItem.stored(v));
                 }
             }
             return out;
