@@ -57,7 +57,7 @@ public final class SqlQuery {
         Objects.requireNonNull(item, "item");
         Frame f = new Frame(program.slotCount(), resolve(params), Collections.singletonList(item),
                 ctx == null ? null : ctx.clock(), ctx == null ? Long.MAX_VALUE : ctx.deadlineMillis(),
-                ctx == null ? null : ctx.userFunctions());
+                ctx == null ? null : ctx.userFunctions(), ctx == null ? null : ctx.callCounter());
         return program.query().anyMatch(f);
     }
 
@@ -68,7 +68,7 @@ public final class SqlQuery {
     public List<JsonNode> execute(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(ctx, "ctx");
         Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.deadlineMillis(),
-                ctx.userFunctions());
+                ctx.userFunctions(), ctx.callCounter());
         List<JsonNode> out = new ArrayList<>();
         program.query().run(f, row -> {
             out.add(row);
@@ -86,7 +86,7 @@ public final class SqlQuery {
             java.util.function.Predicate<JsonNode> sink) {
         Objects.requireNonNull(ctx, "ctx");
         Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.deadlineMillis(),
-                ctx.userFunctions());
+                ctx.userFunctions(), ctx.callCounter());
         program.query().run(f, sink::test);
     }
 

@@ -9,19 +9,24 @@ package dev.partita.core.capacity;
  * <pre>
  * point read          max(1, sqrt(KB))                               1 KB = 1 RU, 100 KB = 10 RU [S2]
  * 304 not modified    1                                              [S42 azure-docs#29850]
- * create              5 x read(KB) + 0.25 x indexTerms               ~1 KB, default indexing = 5.7 [S28]; default
- *                                                                    policy 1.8x a nine-path policy (seed 003)
- * replace (patch)     2 x 5 x read(KB) + 0.25 x indexTerms           ~2x the insert [S2]: the old version's terms are
- *                                                                    removed and the new one's written (indexTerms
- *                                                                    counts both)
- * delete              5 x read(KB) + 0.25 x indexTerms               no figure; a delete does an insert's work backwards
+ * create              5 x read(KB) + index(terms)                    ~1 KB, default indexing = 5.7 [S28]; seed 003's
+ *                                                                    tuned seed 8.84 RU a vehicle, the default policy
+ *                                                                    1.8x it
+ *   index(terms)      0.18/term + 0.039/string character held        the characters as the term keeps them (long
+ *                                                                    strings truncated), the item's own properties
+ * replace (patch)     2 x 5 x read(KB) + index(terms)                ~2x the insert [S2]: the old version's terms are
+ *                                                                    removed and the new one's written (the terms
+ *                                                                    counted are both)
+ * delete              5 x read(KB) + index(terms)                    no figure; a delete does an insert's work backwards
  * partition key       1 for the request; then each item as a delete  no figure; the request only marks the partition,
  *   delete            (the background removal, within 10% of the     the removal is paced by the documented share of
  *                     partition's RU/s)                              the container's RU/s [how-to-delete-by-pk]
  * upsert              create or replace, whichever it did            no figure; recorded by the engine as either
  * query page          2.78 + 0.003/index entry read                  id query missing the pk 2.83 vs read 1.00 (seed
  *                     + 0.001/item loaded + 0.000885/KB loaded       003); page of 100 x 0.8 KB = 6 (seed 003);
- *                     + 0.015/row returned + 0.015/KB returned       excluded path 409.51 vs indexed 2.98 [S29]
+ *                     + 0.015/row returned + 0.015/KB returned       excluded path 409.51 vs indexed 2.98 [S29];
+ *                     + 0.026/function call evaluated                CONTAINS over a scan 8.12 vs a plain page 5.98
+ *                                                                    (seed 003)
  *                     (+ 2.78 per further partition one request ran   "2-3 RU per physical partition" [S12]; the SDK
  *                     on)                                            sends one request per partition, paying it there)
  * change-feed page    2 + the query's per-item terms; 1 when empty   "~2 RU initial" (UNCONFIRMED thread); empty = 304
@@ -36,11 +41,19 @@ public final class CostModel {
     /** A write's work apart from indexing, per "read unit" of its size: 1 KB write = 5 RU vs read 1 RU [S42]. */
     static final double WRITE_PER_READ_UNIT = 5.0;
     /**
-     * Each index term written or removed. Chosen so that a ~1 KB item with default indexing costs ~5.7 RU (S28's
-     * user item) and seed 003's ~0.8 KB vehicle document (36 terms under "index everything") costs 1.8x its write
-     * under a policy of nine included paths (11 terms with id and _ts).
+     * Each index term written or removed, whatever its value. With {@link #PER_INDEX_TERM_CHAR}, chosen so that a
+     * ~1 KB item with a few terms costs ~5.7 RU (S28's user item), seed 003's vehicle (11 terms, ~48 string
+     * characters under nine included paths) costs its 8.84 RU, and the same vehicle under "index everything" (22 terms,
+     * ~180 characters: the description and the photo names) 1.8x that. Counted alone (terms of no string), the
+     * record's 36-term vehicle still costs ~1.8x its nine-path write.
      */
-    static final double PER_INDEX_TERM = 0.25;
+    static final double PER_INDEX_TERM = 0.18;
+    /**
+     * Each string character an index term holds: a longer term is more index to write, which is why indexing a long
+     * description costs more than indexing a price. The system properties' strings (_rid, _self, _attachments) are
+     * the service's own on every item and not counted.
+     */
+    static final double PER_INDEX_TERM_CHAR = 0.039;
     /**
      * What every query page pays before any item: parsing, planning, the index seek. Calibrated by seed 003's id query
      * that misses the partition key (2.83 RU on one physical partition, 1 item) and the minimum query (≥ 2.3, S39).
@@ -59,6 +72,11 @@ public final class CostModel {
      */
     static final double PER_ITEM_LOADED = 0.001;
     static final double PER_KB_LOADED = 0.000885;
+    /**
+     * Each function call (built-in or user-defined) the query evaluated: seed 003's CONTAINS page costs 8.12 RU where
+     * a plain page of the same 100 vehicles costs ~6, the difference being one CONTAINS per item the scan evaluated.
+     */
+    static final double PER_FUNCTION_CALL = 0.026;
     /** Each row returned and each KB returned: what lifts a 100-row page to ~6 RU (seed 003). */
     static final double PER_ROW_RETURNED = 0.015;
     static final double PER_KB_RETURNED = 0.015;
@@ -79,8 +97,8 @@ public final class CostModel {
             case NONE -> 0;
             case READ -> pointRead(work.itemBytes());
             case READ_NOT_MODIFIED, PARTITION_KEY_DELETE -> NOMINAL;
-            case CREATE, UPSERT, DELETE -> write(work.itemBytes(), work.indexTerms(), 1);
-            case REPLACE, PATCH -> write(work.itemBytes(), work.indexTerms(), 2);
+            case CREATE, UPSERT, DELETE -> write(work, 1);
+            case REPLACE, PATCH -> write(work, 2);
             case QUERY, READ_FEED -> QUERY_BASE + perItem(work);
             case CHANGE_FEED -> work.rowsReturned() == 0 && work.itemsLoaded() == 0 ? NOMINAL
                     : CHANGE_FEED_BASE + perItem(work);
@@ -128,12 +146,13 @@ public final class CostModel {
         return Math.max(1.0, Math.sqrt(bytes / KB));
     }
 
-    private static double write(long bytes, long indexTerms, int passes) {
-        return passes * WRITE_PER_READ_UNIT * pointRead(bytes) + PER_INDEX_TERM * indexTerms;
+    private static double write(Work w, int passes) {
+        return passes * WRITE_PER_READ_UNIT * pointRead(w.itemBytes()) + PER_INDEX_TERM * w.indexTerms()
+                + PER_INDEX_TERM_CHAR * w.indexTermChars();
     }
 
     private static double perItem(Work w) {
-        return PER_INDEX_ENTRY * w.indexEntriesRead()
+        return PER_INDEX_ENTRY * w.indexEntriesRead() + PER_FUNCTION_CALL * w.functionCalls()
                 + PER_ITEM_LOADED * w.itemsLoaded() + PER_KB_LOADED * (w.bytesLoaded() / KB)
                 + PER_ROW_RETURNED * w.rowsReturned() + PER_KB_RETURNED * (w.bytesReturned() / KB);
     }

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The index terms an item produces under a policy, and their byte encoding. A term is (path, scalar value); its bytes
@@ -92,6 +93,41 @@ public final class IndexTerms {
     private static boolean isScalar(JsonNode v) {
         int t = Values.typeOrder(v);
         return t == Values.T_NULL || t == Values.T_BOOLEAN || t == Values.T_NUMBER || t == Values.T_STRING;
+    }
+
+    /**
+     * The string characters these terms (as {@link #of} returns them) hold, as kept ({@link #truncated}), leaving out
+     * the terms under the top-level properties named in {@code skipped}: what the cost model prices per character.
+     */
+    public static long stringChars(List<byte[]> terms, Set<String> skipped) {
+        long chars = 0;
+        for (byte[] t : terms) {
+            int end = 0;
+            while (t[end] != 0x00) {
+                end++;
+            }
+            if (t[end + 1] != STRING || skipped.contains(rootName(t, end))) {
+                continue;
+            }
+            int bytes = 0; // UTF-16 bytes, an escaped 00 (00 FF) counted once
+            for (int k = end + 2; k < t.length - 2; k++) {
+                bytes++;
+                if (t[k] == 0x00) {
+                    k++;
+                }
+            }
+            chars += bytes / 2;
+        }
+        return chars;
+    }
+
+    /** The first step of an encoded path ending at {@code end} (system property names need no unescaping). */
+    private static String rootName(byte[] term, int end) {
+        int stop = 1;
+        while (stop < end && term[stop] != '/') {
+            stop++;
+        }
+        return new String(term, 1, stop - 1, StandardCharsets.UTF_8);
     }
 
     /** The encoded term; {@code value == null} is undefined. */

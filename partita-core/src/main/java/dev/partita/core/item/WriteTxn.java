@@ -123,7 +123,8 @@ final class WriteTxn {
         entries.startOperation();
         long lsn = remove(at.epk(), id, old, Operation.DELETE);
         return new ItemResult(204, null, null, lsn, rangeId,
-                Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched()));
+                Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched(),
+                entries.termCharsTouched()));
     }
 
     /**
@@ -148,7 +149,8 @@ final class WriteTxn {
         route(c.partitions().route(epk).id());
         entries.startOperation();
         remove(epk, id, old, Operation.DELETE);
-        return Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched());
+        return Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched(),
+                entries.termCharsTouched());
     }
 
     /**
@@ -348,7 +350,8 @@ final class WriteTxn {
         log(new ChangeRecord(previous == null ? Operation.CREATE : Operation.REPLACE, lsn, now, epk, id,
                 previous == null ? 0 : previous.lsn(), json, previous == null ? null : previous.json()));
         return new ItemResult(status, item, etag, lsn, rangeId, Work.write(previous == null ? Work.Operation.CREATE
-                : Work.Operation.REPLACE, json.length, entries.termsTouched()));
+                : Work.Operation.REPLACE, json.length, entries.termsTouched(),
+                entries.termCharsTouched()));
     }
 
     private void log(ChangeRecord record) {

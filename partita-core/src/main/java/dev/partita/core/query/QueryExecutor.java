@@ -23,6 +23,7 @@ import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
+import dev.partita.sql.CallCounter;
 import dev.partita.sql.EvalContext;
 import dev.partita.sql.Sql;
 import dev.partita.sql.SqlException;
@@ -120,7 +121,9 @@ public final class QueryExecutor {
     public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
             Map<String, JsonNode> params, String continuation, int maxItemCount, Deadline deadline,
             EvalContext base) {
-        EvalContext ctx = deadline.atMillis() == Long.MAX_VALUE ? base : base.withDeadline(deadline.atMillis());
+        // a fresh count per page: its function calls are part of the page's work
+        EvalContext ctx = (deadline.atMillis() == Long.MAX_VALUE ? base : base.withDeadline(deadline.atMillis()))
+                .withCallCounter(new CallCounter());
         SqlQuery query = parse(text);
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
@@ -179,7 +182,7 @@ public final class QueryExecutor {
                     page.rowsOfItem(), page.emitted(), page.skipped()).encode() : null;
             List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
-                    source.items, source.bytes, rows.size(), Rows.bytes(rows)));
+                    source.items, source.bytes, rows.size(), Rows.bytes(rows), ctx.callCounter().calls()));
         }
     }
 
@@ -217,7 +220,7 @@ public final class QueryExecutor {
                     page.skipped()).encode() : null;
             List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
-                    source.items, source.bytes, rows.size(), Rows.bytes(rows)));
+                    source.items, source.bytes, rows.size(), Rows.bytes(rows), ctx.callCounter().calls()));
         }
     }
 
@@ -283,7 +286,8 @@ public final class QueryExecutor {
         List<JsonNode> page = all.subList(offset, end);
         String next = end < all.size() ? Continuation.materialized(end).encode() : null;
         return new QueryPage(page, next, bounds.rangeId,
-                Work.scan(Work.Operation.QUERY, entries, items, bytes, page.size(), Rows.bytes(page)));
+                Work.scan(Work.Operation.QUERY, entries, items, bytes, page.size(), Rows.bytes(page),
+                        ctx.callCounter().calls()));
     }
 
     // ---- scope → key bounds

@@ -226,9 +226,10 @@ class IndexedQueryTest {
     }
 
     static Work add(Work a, Work b) {
-        return a == null ? b : new Work(b.operation(), 0, 0, a.indexEntriesRead() + b.indexEntriesRead(),
+        return a == null ? b : Work.scan(b.operation(), a.indexEntriesRead() + b.indexEntriesRead(),
                 a.itemsLoaded() + b.itemsLoaded(), a.bytesLoaded() + b.bytesLoaded(),
-                a.rowsReturned() + b.rowsReturned(), a.bytesReturned() + b.bytesReturned());
+                a.rowsReturned() + b.rowsReturned(), a.bytesReturned() + b.bytesReturned(),
+                a.functionCalls() + b.functionCalls());
     }
 
     static List<JsonNode> whole(Engine engine, String query, Map<String, JsonNode> params) {

@@ -386,6 +386,9 @@ final class Evals {
                 }
                 values[i] = v;
             }
+            if (f != null) { // null while the compiler folds a constant call: no item's work
+                f.called();
+            }
             return fn.impl().apply(values, f);
         }
     }
@@ -398,6 +401,7 @@ final class Evals {
             for (int i = 0; i < args.length; i++) {
                 values[i] = args[i].eval(f);
             }
+            f.called();
             return f.userFunctions().call(name, values);
         }
     }

@@ -1,6 +1,7 @@
 package dev.partita.sql.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.sql.CallCounter;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.functions.FunctionEnv;
 import dev.partita.sql.functions.UserFunctions;
@@ -20,25 +21,35 @@ public final class Frame implements FunctionEnv {
     private final Clock clock;
     private final long deadlineMillis;
     private final UserFunctions userFunctions;
+    private final CallCounter calls;
     private Instant staticNow;
     private int bindsSinceCheck;
 
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock) {
-        this(slotCount, params, items, clock, Long.MAX_VALUE, null);
+        this(slotCount, params, items, clock, Long.MAX_VALUE, null, null);
     }
 
     /**
      * @param deadlineMillis the clock millis past which binding more rows fails ({@link SqlException#TIMEOUT})
      * @param userFunctions  the caller's user-defined functions, or null
+     * @param calls          where to count the function calls made, or null
      */
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock,
-            long deadlineMillis, UserFunctions userFunctions) {
+            long deadlineMillis, UserFunctions userFunctions, CallCounter calls) {
         this.slots = new JsonNode[slotCount];
         this.params = params;
         this.items = items;
         this.clock = clock;
         this.deadlineMillis = deadlineMillis;
         this.userFunctions = userFunctions;
+        this.calls = calls;
+    }
+
+    /** Counts one function call (built-in or user-defined) when the caller asked for a count. */
+    void called() {
+        if (calls != null) {
+            calls.called();
+        }
     }
 
     /**
