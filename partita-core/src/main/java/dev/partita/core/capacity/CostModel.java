@@ -9,15 +9,12 @@ package dev.partita.core.capacity;
  * <pre>
  * point read          max(1, sqrt(KB))                               1 KB = 1 RU, 100 KB = 10 RU [S2]
  * 304 not modified    1                                              [S42 azure-docs#29850]
- * create              5 x read(KB) + index(terms)                    ~1 KB, default indexing = 5.7 [S28]; seed 003's
- *                                                                    tuned seed 8.84 RU a vehicle, the default policy
- *                                                                    1.8x it
- *   index(terms)      0.18/term + 0.039/string character held        the characters as the term keeps them (long
- *                                                                    strings truncated), the item's own properties
- * replace (patch)     2 x 5 x read(KB) + index(terms)                ~2x the insert [S2]: the old version's terms are
- *                                                                    removed and the new one's written (the terms
- *                                                                    counted are both)
- * delete              5 x read(KB) + index(terms)                    no figure; a delete does an insert's work backwards
+ * create              5 x read(KB) + 0.25 x indexTerms               ~1 KB, default indexing = 5.7 [S28]; default
+ *                                                                    policy 1.8x a nine-path policy (seed 003)
+ * replace (patch)     2 x 5 x read(KB) + 0.25 x indexTerms           ~2x the insert [S2]: the old version's terms are
+ *                                                                    removed and the new one's written (indexTerms
+ *                                                                    counts both)
+ * delete              5 x read(KB) + 0.25 x indexTerms               no figure; a delete does an insert's work backwards
  * partition key       1 for the request; then each item as a delete  no figure; the request only marks the partition,
  *   delete            (the background removal, within 10% of the     the removal is paced by the documented share of
  *                     partition's RU/s)                              the container's RU/s [how-to-delete-by-pk]
@@ -41,19 +38,14 @@ public final class CostModel {
     /** A write's work apart from indexing, per "read unit" of its size: 1 KB write = 5 RU vs read 1 RU [S42]. */
     static final double WRITE_PER_READ_UNIT = 5.0;
     /**
-     * Each index term written or removed, whatever its value. With {@link #PER_INDEX_TERM_CHAR}, chosen so that a
-     * ~1 KB item with a few terms costs ~5.7 RU (S28's user item), seed 003's vehicle (11 terms, ~48 string
-     * characters under nine included paths) costs its 8.84 RU, and the same vehicle under "index everything" (22 terms,
-     * ~180 characters: the description and the photo names) 1.8x that. Counted alone (terms of no string), the
-     * record's 36-term vehicle still costs ~1.8x its nine-path write.
+     * Each index term written or removed. Chosen so that a ~1 KB item with default indexing costs ~5.7 RU (S28's
+     * user item) and seed 003's ~0.8 KB vehicle document (36 terms under "index everything") costs 1.8x its write
+     * under a policy of nine included paths (11 terms with id and _ts). Pricing a term by the characters it holds
+     * (measured: 0.18/term + 0.039/character brings the generated seed to the record's 8.84 RU and 1.8x) was tried and
+     * left out: it prices a 1 KB item that is one long string at ~10 RU against the documented ~5.7.
      */
-    static final double PER_INDEX_TERM = 0.18;
-    /**
-     * Each string character an index term holds: a longer term is more index to write, which is why indexing a long
-     * description costs more than indexing a price. The system properties' strings (_rid, _self, _attachments) are
-     * the service's own on every item and not counted.
-     */
-    static final double PER_INDEX_TERM_CHAR = 0.039;
+    static final double PER_INDEX_TERM = 0.25;
+
     /**
      * What every query page pays before any item: parsing, planning, the index seek. Calibrated by seed 003's id query
      * that misses the partition key (2.83 RU on one physical partition, 1 item) and the minimum query (≥ 2.3, S39).
@@ -147,8 +139,7 @@ public final class CostModel {
     }
 
     private static double write(Work w, int passes) {
-        return passes * WRITE_PER_READ_UNIT * pointRead(w.itemBytes()) + PER_INDEX_TERM * w.indexTerms()
-                + PER_INDEX_TERM_CHAR * w.indexTermChars();
+        return passes * WRITE_PER_READ_UNIT * pointRead(w.itemBytes()) + PER_INDEX_TERM * w.indexTerms();
     }
 
     private static double perItem(Work w) {

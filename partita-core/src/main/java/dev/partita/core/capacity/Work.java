@@ -8,8 +8,6 @@ package dev.partita.core.capacity;
  * @param operation        what kind of operation did the work
  * @param itemBytes        size of the item read or written (point operations; for deletes the removed item's size)
  * @param indexTerms       index terms written or removed under the container's indexing policy (writes)
- * @param indexTermChars   characters of the string values those terms hold (as kept: long strings truncated),
- *                         the item's own properties only (the system properties' are part of every write)
  * @param indexEntriesRead index entries visited by lookups (queries)
  * @param itemsLoaded      items read from the store (queries, feeds)
  * @param bytesLoaded      stored bytes of those items
@@ -17,7 +15,7 @@ package dev.partita.core.capacity;
  * @param bytesReturned    approximate serialized size of those rows
  * @param functionCalls    built-in and user-defined function calls the query evaluated (queries)
  */
-public record Work(Operation operation, long itemBytes, long indexTerms, long indexTermChars, long indexEntriesRead,
+public record Work(Operation operation, long itemBytes, long indexTerms, long indexEntriesRead,
         long itemsLoaded, long bytesLoaded, long rowsReturned, long bytesReturned, long functionCalls) {
 
     public enum Operation {
@@ -26,27 +24,22 @@ public record Work(Operation operation, long itemBytes, long indexTerms, long in
         PARTITION_KEY_DELETE, NONE
     }
 
-    public static final Work NONE = new Work(Operation.NONE, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Work NONE = new Work(Operation.NONE, 0, 0, 0, 0, 0, 0, 0, 0);
 
     public static Work read(long itemBytes) {
-        return new Work(Operation.READ, itemBytes, 0, 0, 0, 1, itemBytes, 1, itemBytes, 0);
+        return new Work(Operation.READ, itemBytes, 0, 0, 1, itemBytes, 1, itemBytes, 0);
     }
 
     public static Work notModified() {
-        return new Work(Operation.READ_NOT_MODIFIED, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new Work(Operation.READ_NOT_MODIFIED, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
     public static Work partitionKeyDelete() {
-        return new Work(Operation.PARTITION_KEY_DELETE, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new Work(Operation.PARTITION_KEY_DELETE, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 
-    /** A write whose index terms hold no string characters (numbers, booleans, nulls; or a count-only estimate). */
     public static Work write(Operation operation, long itemBytes, long indexTerms) {
-        return write(operation, itemBytes, indexTerms, 0);
-    }
-
-    public static Work write(Operation operation, long itemBytes, long indexTerms, long indexTermChars) {
-        return new Work(operation, itemBytes, indexTerms, indexTermChars, 0, 0, 0, 0, 0, 0);
+        return new Work(operation, itemBytes, indexTerms, 0, 0, 0, 0, 0, 0);
     }
 
     /** A query or feed page that evaluated no function. */
@@ -57,7 +50,7 @@ public record Work(Operation operation, long itemBytes, long indexTerms, long in
 
     public static Work scan(Operation operation, long indexEntriesRead, long itemsLoaded, long bytesLoaded,
             long rowsReturned, long bytesReturned, long functionCalls) {
-        return new Work(operation, 0, 0, 0, indexEntriesRead, itemsLoaded, bytesLoaded, rowsReturned, bytesReturned,
+        return new Work(operation, 0, 0, indexEntriesRead, itemsLoaded, bytesLoaded, rowsReturned, bytesReturned,
                 functionCalls);
     }
 

@@ -95,32 +95,6 @@ public final class IndexTerms {
         return t == Values.T_NULL || t == Values.T_BOOLEAN || t == Values.T_NUMBER || t == Values.T_STRING;
     }
 
-    /**
-     * The string characters these terms (as {@link #of} returns them) hold, as kept ({@link #truncated}), leaving out
-     * the terms under the top-level properties named in {@code skipped}: what the cost model prices per character.
-     */
-    public static long stringChars(List<byte[]> terms, Set<String> skipped) {
-        long chars = 0;
-        for (byte[] t : terms) {
-            int end = 0;
-            while (t[end] != 0x00) {
-                end++;
-            }
-            if (t[end + 1] != STRING || skipped.contains(rootName(t, end))) {
-                continue;
-            }
-            int bytes = 0; // UTF-16 bytes, an escaped 00 (00 FF) counted once
-            for (int k = end + 2; k < t.length - 2; k++) {
-                bytes++;
-                if (t[k] == 0x00) {
-                    k++;
-                }
-            }
-            chars += bytes / 2;
-        }
-        return chars;
-    }
-
     /** The first step of an encoded path ending at {@code end} (system property names need no unescaping). */
     private static String rootName(byte[] term, int end) {
         int stop = 1;

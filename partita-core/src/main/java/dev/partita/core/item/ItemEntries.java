@@ -35,7 +35,6 @@ final class ItemEntries {
     /** Index terms written or removed by the operation in progress (a batch runs several): the cost model's input. */
     private long terms;
     /** The string characters those terms hold, the item's own properties only (the cost model prices them). */
-    private long termChars;
 
     ItemEntries(ContainerInfo c, Txn txn, Limits limits, Visibility visible) {
         this.c = c;
@@ -48,16 +47,12 @@ final class ItemEntries {
     /** Starts counting the index terms of a new operation. */
     void startOperation() {
         terms = 0;
-        termChars = 0;
     }
 
     long termsTouched() {
         return terms;
     }
 
-    long termCharsTouched() {
-        return termChars;
-    }
 
     /** Whether removing or replacing an item needs its old version parsed (to find its old terms and claims). */
     boolean needsOldDocument() {
@@ -115,8 +110,6 @@ final class ItemEntries {
         List<byte[]> removed = before == null ? List.of() : IndexTerms.of(policy, before);
         List<byte[]> added = after == null ? List.of() : IndexTerms.of(policy, after);
         terms += removed.size() + added.size();
-        termChars += IndexTerms.stringChars(removed, WriteTxn.SYSTEM_PROPERTIES)
-                + IndexTerms.stringChars(added, WriteTxn.SYSTEM_PROPERTIES);
         Set<ByteBuffer> kept = new HashSet<>();
         for (byte[] t : added) {
             kept.add(ByteBuffer.wrap(t));

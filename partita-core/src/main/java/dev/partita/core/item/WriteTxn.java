@@ -123,8 +123,7 @@ final class WriteTxn {
         entries.startOperation();
         long lsn = remove(at.epk(), id, old, Operation.DELETE);
         return new ItemResult(204, null, null, lsn, rangeId,
-                Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched(),
-                entries.termCharsTouched()));
+                Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched()));
     }
 
     /**
@@ -149,8 +148,7 @@ final class WriteTxn {
         route(c.partitions().route(epk).id());
         entries.startOperation();
         remove(epk, id, old, Operation.DELETE);
-        return Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched(),
-                entries.termCharsTouched());
+        return Work.write(Work.Operation.DELETE, old.jsonLength(), entries.termsTouched());
     }
 
     /**
@@ -350,8 +348,7 @@ final class WriteTxn {
         log(new ChangeRecord(previous == null ? Operation.CREATE : Operation.REPLACE, lsn, now, epk, id,
                 previous == null ? 0 : previous.lsn(), json, previous == null ? null : previous.json()));
         return new ItemResult(status, item, etag, lsn, rangeId, Work.write(previous == null ? Work.Operation.CREATE
-                : Work.Operation.REPLACE, json.length, entries.termsTouched(),
-                entries.termCharsTouched()));
+                : Work.Operation.REPLACE, json.length, entries.termsTouched()));
     }
 
     private void log(ChangeRecord record) {

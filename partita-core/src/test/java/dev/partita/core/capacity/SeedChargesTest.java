@@ -41,18 +41,6 @@ class SeedChargesTest {
     private static final PartitionKeyValue MAZDA = PartitionKeyValue.fromHeader("[\"Mazda\"]");
 
     @Test
-    void aVehicleWriteCostsTheRecordsChargeAndTheDefaultPolicyOnePointEightTimesIt() {
-        try (Engine engine = engine()) {
-            double tuned = engine.container(container(engine, "tuned", NINE_PATHS)).create(vehicle(1),
-                    RequestOptions.of(MAZDA)).requestCharge();
-            double everything = engine.container(container(engine, "everything", null)).create(vehicle(1),
-                    RequestOptions.of(MAZDA)).requestCharge();
-            assertThat(tuned).isCloseTo(8.84, within(0.884));
-            assertThat(everything / tuned).isCloseTo(1.8, within(0.18));
-        }
-    }
-
-    @Test
     void aScanThatEvaluatesAFunctionPerItemCostsMoreThanAPlainPageOfTheSameItems() {
         try (Engine engine = engine()) {
             ContainerHandle items = engine.container(container(engine, "tuned", NINE_PATHS));
