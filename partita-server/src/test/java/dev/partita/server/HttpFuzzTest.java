@@ -37,6 +37,8 @@ class HttpFuzzTest {
     static final int HANG_MILLIS = 30_000;
     /** One in this many requests is a raw framing case on its own connection. */
     static final int FRAMING_EVERY = 20;
+    /** A broken server would fail every request: stop after this many failures, each already logged. */
+    static final int MAX_FAILURES = 20;
 
     /**
      * Known 5xx answers, by kind and status, each with why it is acceptable: 501 is what RFC 9112 §6.1 asks for a
@@ -62,7 +64,7 @@ class HttpFuzzTest {
             for (int t = 0; t < THREADS; t++) {
                 workers.add(pool.submit(() -> {
                     try (FuzzWire wire = new FuzzWire(server.port(), HANG_MILLIS)) {
-                        for (int i = next.getAndIncrement(); i < REQUESTS && failures.size() < 20;
+                        for (int i = next.getAndIncrement(); i < REQUESTS && failures.size() < MAX_FAILURES;
                                 i = next.getAndIncrement()) {
                             send(i, requests, wire, server.port(), byKind, byStatus, failures);
                         }
