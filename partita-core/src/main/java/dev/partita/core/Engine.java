@@ -25,6 +25,7 @@ import dev.partita.core.query.QueryPage;
 import dev.partita.core.query.QueryPlans;
 import dev.partita.core.request.Deadline;
 import dev.partita.core.request.Scope;
+import dev.partita.core.stats.ContainerStatistics;
 import dev.partita.core.store.Store;
 import java.time.Clock;
 import java.util.List;
@@ -52,6 +53,7 @@ public final class Engine implements AutoCloseable {
     private final Maintenance maintenance;
     private final Offers offers;
     private final Users users;
+    private final StatisticsReader statistics;
     private final QueryWorkers queryWorkers = new QueryWorkers(Runtime.getRuntime().availableProcessors());
 
     private Engine(Store store, Clock clock, Limits limits, PatchCondition patchCondition) {
@@ -64,12 +66,13 @@ public final class Engine implements AutoCloseable {
         this.changeFeeds = new ChangeFeedReader(store, clock, limits);
         this.capacity = new Capacity(clock, limits, CostModel.DEFAULT, catalog::databaseByRid);
         this.states = new ContainerStates(store);
-        this.splits = new Splits(store, clock, limits, catalog, states);
+        this.splits = new Splits(store, clock, limits, catalog, states, capacity.stats());
         this.maintenance = new Maintenance(store, clock, limits, catalog, splits, this::items);
         // offers and users keep small metadata records whose counters must not interleave: one lock for both
         Object metadataLock = new Object();
         this.offers = new Offers(store, catalog, clock, limits, metadataLock, new OfferThroughput());
         this.users = new Users(store, catalog, clock, limits, metadataLock);
+        this.statistics = new StatisticsReader(store, clock, capacity);
         // indexes left incomplete (by a crash during a rebuild, or by an older version) are rebuilt before use
         for (DatabaseInfo db : catalog.databases()) {
             for (ContainerInfo c : catalog.containers(db.id())) {
@@ -143,6 +146,7 @@ public final class Engine implements AutoCloseable {
         DatabaseInfo db = catalog.database(id);
         for (ContainerInfo c : catalog.deleteDatabase(id)) {
             states.erase(c);
+            capacity.stats().forget(c.containerId());
         }
         users.deleteDatabase(db.rid());
     }
@@ -206,7 +210,9 @@ public final class Engine implements AutoCloseable {
     }
 
     public void deleteContainer(String databaseId, String id) {
-        states.erase(catalog.deleteContainer(databaseId, id));
+        ContainerInfo gone = catalog.deleteContainer(databaseId, id);
+        states.erase(gone);
+        capacity.stats().forget(gone.containerId());
     }
 
     /** Validates requested throughput against the account's limits; a serverless account takes none. */
@@ -278,6 +284,19 @@ public final class Engine implements AutoCloseable {
     }
 
     // ---- physical partitions and background work
+
+    /**
+     * The container's per-partition statistics: RU and 429s per second over the last {@code seconds} (at most
+     * {@link dev.partita.core.capacity.PartitionMeter#SECONDS}), budgets, storage, item counts, splits, and the
+     * {@code top} busiest and largest logical partitions. Scans the container's keys: for tools, not requests.
+     */
+    public ContainerStatistics statistics(ContainerInfo container, int seconds, int top) {
+        ContainerInfo now = catalog.current(container);
+        if (now == null) {
+            throw ServiceException.notFound("The container does not exist.");
+        }
+        return statistics.read(now, seconds, top);
+    }
 
     /** Splits one physical partition in two at the median EPK of its items; only metadata changes. */
     public ContainerInfo split(ContainerInfo container, String rangeId) {
