@@ -51,7 +51,8 @@ final class StatisticsReader {
             PartitionMeter m = stats.meter(c.containerId(), p.id());
             long[] storage = storage(c, p, top, bySize);
             parts.add(new PartitionStatistics(p.id(), p.minInclusive(), p.maxExclusive(), p.parents(), true,
-                    capacity.budget(c, p.id()).rate(), m.ruPerSecond(now, n), m.throttledPerSecond(now, n),
+                    capacity.budget(c, p.id()).rate(), m.ruPerSecond(now, n), m.budgetPerSecond(now, n),
+                    m.throttledPerSecond(now, n),
                     m.totalRu(), m.totalThrottled(), storage[0], itemCount(c, p), storage[1]));
             for (PartitionMeter.LogicalUsage u : m.topKeys(now, top)) {
                 byRu.add(new LogicalPartitionUsage(p.id(), u.epk(), u.key() == null ? null : u.key().toJson(),
@@ -63,9 +64,10 @@ final class StatisticsReader {
             splits.add(new SplitRecord(s.parent(), s.minInclusive(), s.maxExclusive(), s.children(), s.atMillis()));
             PartitionMeter m = stats.existing(c.containerId(), s.parent());
             if (m != null && s.atMillis() > now - n * 1000L) {
-                parts.add(new PartitionStatistics(s.parent(), s.minInclusive(), s.maxExclusive(), List.of(), false, 0,
-                        m.ruPerSecond(now, n), m.throttledPerSecond(now, n), m.totalRu(), m.totalThrottled(), 0, 0,
-                        0));
+                double[] budgets = m.budgetPerSecond(now, n);
+                parts.add(new PartitionStatistics(s.parent(), s.minInclusive(), s.maxExclusive(), List.of(), false,
+                        lastNonZero(budgets), m.ruPerSecond(now, n), budgets, m.throttledPerSecond(now, n),
+                        m.totalRu(), m.totalThrottled(), 0, 0, 0));
             }
         }
         byRu.sort(Comparator.comparingDouble(LogicalPartitionUsage::ru).reversed());
@@ -76,6 +78,15 @@ final class StatisticsReader {
         largest.sort(Comparator.comparingLong(LogicalPartitionUsage::bytes).reversed());
         return new ContainerStatistics(c.databaseId(), c.id(), now, n, parts,
                 splits, byRu.size() > top ? byRu.subList(0, top) : byRu, largest);
+    }
+
+    private static double lastNonZero(double[] values) {
+        for (int i = values.length - 1; i >= 0; i--) {
+            if (values[i] > 0) {
+                return values[i];
+            }
+        }
+        return 0;
     }
 
     /** Bytes and logical partitions of one physical partition; keeps the {@code top} largest in {@code largest}. */

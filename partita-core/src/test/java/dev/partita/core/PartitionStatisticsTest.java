@@ -114,6 +114,8 @@ class PartitionStatisticsTest {
                 dev.partita.core.partition.EffectivePartitionKey.of(c.partitionKey(),
                         PartitionKeyValue.fromHeader("[\"hot\"]"))).id();
         clock.advance(Duration.ofSeconds(2));
+        engine.setThroughput(engine.readContainer("db", "c"), Throughput.manual(1000));
+        write("hot", "b", 10);
         engine.split(c, parent);
         ContainerStatistics s = engine.statistics(c, 10, 5);
         assertThat(s.splits()).hasSize(1);
@@ -125,8 +127,11 @@ class PartitionStatisticsTest {
         PartitionStatistics gone = s.partitions().stream().filter(p -> !p.live()).findFirst().orElseThrow();
         assertThat(gone.id()).isEqualTo(parent);
         assertThat(gone.totalRu()).isPositive();
+        assertThat(gone.budgetRusPerSecond()).as("the RU/s it last served under").isEqualTo(500.0);
+        assertThat(gone.budgetPerSecond()[7]).as("each second's charges against that second's RU/s").isEqualTo(200.0);
+        assertThat(gone.budgetPerSecond()[9]).isEqualTo(500.0);
         assertThat(s.partitions().stream().filter(p -> p.live()).mapToLong(PartitionStatistics::itemCount).sum())
-                .isEqualTo(1);
+                .isEqualTo(2);
     }
 
     @Test

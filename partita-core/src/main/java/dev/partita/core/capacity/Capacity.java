@@ -147,8 +147,9 @@ public final class Capacity {
     private double charge(ContainerInfo container, String rangeId, KeyRoute at, double ru) {
         if (ru > 0) {
             long now = clock.millis();
-            budget(container, rangeId).charge(now, ru);
-            meter(container, rangeId).charged(now, ru, at == null ? null : at.epk(), at == null ? null : at.key());
+            double rate = budget(container, rangeId).charge(now, ru);
+            meter(container, rangeId).charged(now, ru, rate, at == null ? null : at.epk(),
+                    at == null ? null : at.key());
         }
         return ru;
     }

@@ -34,6 +34,8 @@ public final class PartitionMeter {
     /** Hundredths of a request unit per second (every charge is kept to hundredths). */
     private final AtomicLongArray centiRu = new AtomicLongArray(SECONDS);
     private final AtomicLongArray throttled = new AtomicLongArray(SECONDS);
+    /** Hundredths of the RU/s the second's charges were made against (the last one wins: it rarely changes). */
+    private final AtomicLongArray centiBudget = new AtomicLongArray(SECONDS);
     private final LongAdder totalCentiRu = new LongAdder();
     private final LongAdder totalThrottled = new LongAdder();
     private volatile KeyGeneration current = new KeyGeneration(Long.MIN_VALUE);
@@ -60,13 +62,18 @@ public final class PartitionMeter {
     public record LogicalUsage(String epk, PartitionKeyValue key, double ru) {
     }
 
-    /** Records a charge of {@code ru} at {@code nowMillis}; {@code epk} and {@code key} may be null (not a point operation). */
-    public void charged(long nowMillis, double ru, String epk, PartitionKeyValue key) {
+    /**
+     * Records a charge of {@code ru} at {@code nowMillis} against a budget of {@code rate} RU/s; {@code epk} and
+     * {@code key} name the logical partition, or are null (not a point operation).
+     */
+    public void charged(long nowMillis, double ru, double rate, String epk, PartitionKeyValue key) {
         long centi = Math.round(ru * 100);
         if (centi <= 0) {
             return;
         }
         add(centiRu, nowMillis, centi);
+        long second = Math.floorDiv(nowMillis, 1000);
+        centiBudget.lazySet((int) Math.floorMod(second, SECONDS), pack(second, Math.round(rate * 100)));
         totalCentiRu.add(centi);
         if (epk != null) {
             KeyGeneration g = generation(nowMillis);
@@ -89,6 +96,16 @@ public final class PartitionMeter {
     /** Request units per second for the {@code seconds} seconds ending with the current one, oldest first. */
     public double[] ruPerSecond(long nowMillis, int seconds) {
         long[] raw = window(centiRu, nowMillis, seconds);
+        double[] out = new double[raw.length];
+        for (int i = 0; i < raw.length; i++) {
+            out[i] = raw[i] / 100.0;
+        }
+        return out;
+    }
+
+    /** The RU/s budget each second's charges were made against (0 for a second without charges), oldest first. */
+    public double[] budgetPerSecond(long nowMillis, int seconds) {
+        long[] raw = window(centiBudget, nowMillis, seconds);
         double[] out = new double[raw.length];
         for (int i = 0; i < raw.length; i++) {
             out[i] = raw[i] / 100.0;
@@ -144,15 +161,17 @@ public final class PartitionMeter {
         }
     }
 
+    private static long pack(long second, long value) {
+        return ((second & STAMP_MASK) << (64 - STAMP_BITS)) | (value & VALUE_MASK);
+    }
+
     private static void add(AtomicLongArray slots, long nowMillis, long delta) {
         long second = Math.floorDiv(nowMillis, 1000);
         int i = (int) Math.floorMod(second, SECONDS);
         long stamp = second & STAMP_MASK;
         while (true) {
             long packed = slots.get(i);
-            long next = (packed >>> (64 - STAMP_BITS)) == stamp
-                    ? packed + delta
-                    : (stamp << (64 - STAMP_BITS)) | (delta & VALUE_MASK);
+            long next = (packed >>> (64 - STAMP_BITS)) == stamp ? packed + delta : pack(second, delta);
             if (slots.compareAndSet(i, packed, next)) {
                 return;
             }

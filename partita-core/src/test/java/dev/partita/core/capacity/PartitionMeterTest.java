@@ -12,19 +12,20 @@ class PartitionMeterTest {
 
     @Test
     void chargesAddUpPerSecondOfTheClockOldestFirst() {
-        meter.charged(T0, 5.24, null, null);
-        meter.charged(T0 + 999, 1.0, null, null);
-        meter.charged(T0 + 2_000, 3.5, null, null);
+        meter.charged(T0, 5.24, 400, null, null);
+        meter.charged(T0 + 999, 1.0, 400, null, null);
+        meter.charged(T0 + 2_000, 3.5, 400, null, null);
         assertThat(meter.ruPerSecond(T0 + 2_500, 4)).containsExactly(0, 6.24, 0, 3.5);
+        assertThat(meter.budgetPerSecond(T0 + 2_500, 4)).containsExactly(0, 400, 0, 400);
         assertThat(meter.totalRu()).isEqualTo(9.74);
     }
 
     @Test
     void aSlotFromAnEarlierLapOfTheRingStartsAfresh() {
-        meter.charged(T0, 7, null, null);
+        meter.charged(T0, 7, 400, null, null);
         meter.throttled(T0);
         long lapLater = T0 + PartitionMeter.SECONDS * 1000L;
-        meter.charged(lapLater, 2, null, null);
+        meter.charged(lapLater, 2, 400, null, null);
         assertThat(meter.ruPerSecond(lapLater, 1)).containsExactly(2.0);
         assertThat(meter.throttledPerSecond(lapLater, 1)).containsExactly(0L);
         // the old second is outside the window now, so it reads as nothing, not as the new value
@@ -47,10 +48,10 @@ class PartitionMeterTest {
         PartitionKeyValue hot = PartitionKeyValue.fromHeader("[\"hot\"]");
         PartitionKeyValue cold = PartitionKeyValue.fromHeader("[\"cold\"]");
         for (int i = 0; i < 10; i++) {
-            meter.charged(T0 + i, 5, "EPK-HOT", hot);
+            meter.charged(T0 + i, 5, 400, "EPK-HOT", hot);
         }
-        meter.charged(T0, 1, "EPK-COLD", cold);
-        meter.charged(T0 + PartitionMeter.KEY_GENERATION_MILLIS + 1, 5, "EPK-HOT", hot);
+        meter.charged(T0, 1, 400, "EPK-COLD", cold);
+        meter.charged(T0 + PartitionMeter.KEY_GENERATION_MILLIS + 1, 5, 400, "EPK-HOT", hot);
         var top = meter.topKeys(T0 + PartitionMeter.KEY_GENERATION_MILLIS + 2, 5);
         assertThat(top).extracting(PartitionMeter.LogicalUsage::epk).containsExactly("EPK-HOT", "EPK-COLD");
         assertThat(top.get(0).ru()).isEqualTo(55.0);
@@ -61,7 +62,7 @@ class PartitionMeterTest {
     @Test
     void aFullGenerationStillCountsNewKeysInThePartition() {
         for (int i = 0; i < PartitionMeter.MAX_KEYS + 10; i++) {
-            meter.charged(T0, 1, "EPK" + i, null);
+            meter.charged(T0, 1, 400, "EPK" + i, null);
         }
         assertThat(meter.topKeys(T0, 1000)).hasSize(PartitionMeter.MAX_KEYS);
         assertThat(meter.totalRu()).isEqualTo(PartitionMeter.MAX_KEYS + 10.0);

@@ -18,7 +18,7 @@ import java.util.List;
 
 /**
  * {@code GET /_explorer/api/dbs/{db}/colls/{c}/partitions}: the heat map's numbers for one container — per physical
- * partition the RU charged and the 429s of each of the last {@link #SECONDS} seconds, its RU/s budget, totals,
+ * partition the RU charged, the RU/s budget they were charged against and the 429s of each of the last {@link #SECONDS} seconds, its RU/s budget, totals,
  * storage, items and logical partitions; the splits; the busiest and the largest logical partitions. Signed like a
  * read of the container (verb GET, resource type {@code colls}, link {@code dbs/{db}/colls/{c}}) with an account key
  * (read-only keys too): the answer names partition key values, so a resource token or no signature gets nothing.
@@ -69,6 +69,10 @@ final class PartitionsApi {
             ArrayNode ru = j.putArray("ru");
             for (double v : p.ruPerSecond()) {
                 ru.add(v);
+            }
+            ArrayNode budgets = j.putArray("budgets");
+            for (double v : p.budgetPerSecond()) {
+                budgets.add(v);
             }
             ArrayNode throttled = j.putArray("throttled");
             for (long v : p.throttledPerSecond()) {
