@@ -93,6 +93,20 @@ test('run a query and see its charge, pages and partitions', async () => {
   await shot('query');
 });
 
+test('read the settings and change the indexing policy', async () => {
+  await page.click('#tabs button[data-tab="settings"]');
+  await waitFor('#settings-indexing');
+  assert.match(await page.textContent('#settings-pk'), /"\/tenant"/);
+  assert.equal(await page.inputValue('#settings-throughput'), '400');
+  const policy = JSON.parse(await page.inputValue('#settings-indexing'));
+  policy.excludedPaths.push({ path: '/notes/*' });
+  await page.fill('#settings-indexing', JSON.stringify(policy, null, 2));
+  await page.click('#settings-indexing-save');
+  await waitFor('#status:has-text("Indexing policy saved")');
+  const stored = await rest.request('GET', orders);
+  assert.ok(stored.body.indexingPolicy.excludedPaths.some((p) => p.path === '/notes/*'));
+});
+
 test('the heat map lights up the hot partition and shows its 429s, then the split', async () => {
   await page.click('#tabs button[data-tab="heatmap"]');
   await waitFor('#partitions tr[data-partition="0"]');
