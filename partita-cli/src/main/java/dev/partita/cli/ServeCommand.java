@@ -99,6 +99,8 @@ public final class ServeCommand implements Runnable {
             stopped.countDown();
         }, "partita-shutdown"));
         System.out.println("Partita is listening on " + server.endpoint());
+        System.out.println("  explorer: " + server.explorerUrl() + "  (sign in with the key)");
+        System.out.println("  metrics:  " + server.endpoint() + "metrics  (Prometheus)");
         System.out.println("  key:   " + keys.primary());
         System.out.println("  store: " + (inMemory ? "in memory (nothing is kept)" : data.resolve("store").toAbsolutePath()));
         if (server.certificatePem() != null) {

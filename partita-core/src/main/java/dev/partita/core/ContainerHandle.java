@@ -173,7 +173,7 @@ public final class ContainerHandle {
             total += ru;
         }
         double sum = roundCharge(total);
-        capacity.charge(c, at.range().id(), sum);
+        capacity.charge(c, at, sum);
         return result.withCharges(charged, sum);
     }
 
@@ -225,7 +225,7 @@ public final class ContainerHandle {
         public BatchResult.OpResult ran(KeyRoute at, BatchResult.OpResult result) {
             first = false;
             double ru = result.isSuccess() ? price(result.work(), o) : costs.failed(result.status());
-            total += capacity.charge(c, at.range().id(), ru);
+            total += capacity.charge(c, at, ru);
             return result.withCharge(ru);
         }
     }
@@ -319,7 +319,7 @@ public final class ContainerHandle {
 
     private ItemResult priced(ContainerInfo c, KeyRoute at, RequestOptions o, Supplier<ItemResult> operation) {
         ItemResult r = metered(c, at.range().id(), o, operation);
-        return r.withCharge(capacity.charge(c, at.range().id(), price(r.work(), o)));
+        return r.withCharge(capacity.charge(c, at, price(r.work(), o)));
     }
 
     /** Admits the request on {@code rangeId} (429 when its budget is spent), then runs it; failures are charged. */

@@ -28,6 +28,7 @@ import dev.partita.core.request.Deadline;
 import dev.partita.core.request.Scope;
 import dev.partita.core.script.ScriptCatalog;
 import dev.partita.core.script.ScriptRuntime;
+import dev.partita.core.stats.ContainerStatistics;
 import dev.partita.core.store.Store;
 import dev.partita.sql.SqlQuery;
 import java.time.Clock;
@@ -57,6 +58,7 @@ public final class Engine implements AutoCloseable {
     private final Offers offers;
     private final Users users;
     private final Faults faults = new Faults();
+    private final StatisticsReader statistics;
     private final QueryWorkers queryWorkers = new QueryWorkers(Runtime.getRuntime().availableProcessors());
     private final ScriptCatalog scriptCatalog;
     private final ScriptRuntime scriptRuntime;
@@ -71,14 +73,15 @@ public final class Engine implements AutoCloseable {
         this.changeFeeds = new ChangeFeedReader(store, clock, limits);
         this.capacity = new Capacity(clock, limits, CostModel.DEFAULT, catalog::databaseByRid);
         this.states = new ContainerStates(store);
-        this.splits = new Splits(store, clock, limits, catalog, states);
+        this.splits = new Splits(store, clock, limits, catalog, states, capacity.stats());
         this.maintenance = new Maintenance(store, clock, limits, catalog, splits, capacity, this::items);
         // offers and users keep small metadata records whose counters must not interleave: one lock for both
         Object metadataLock = new Object();
-        this.offers = new Offers(store, catalog, clock, limits, metadataLock, new OfferThroughput());
+        this.offers = new Offers(store, catalog, clock, limits, metadataLock, new OfferThroughput(this));
         this.users = new Users(store, catalog, clock, limits, metadataLock);
         this.scriptCatalog = new ScriptCatalog(store, clock, limits);
         this.scriptRuntime = new ScriptRuntime(limits);
+        this.statistics = new StatisticsReader(store, clock, capacity);
         // indexes left incomplete (by a crash during a rebuild, or by an older version) are rebuilt before use
         for (DatabaseInfo db : catalog.databases()) {
             for (ContainerInfo c : catalog.containers(db.id())) {
@@ -157,6 +160,7 @@ public final class Engine implements AutoCloseable {
         DatabaseInfo db = catalog.database(id);
         for (ContainerInfo c : catalog.deleteDatabase(id)) {
             states.erase(c);
+            capacity.stats().forget(c.containerId());
         }
         users.deleteDatabase(db.rid());
     }
@@ -221,7 +225,9 @@ public final class Engine implements AutoCloseable {
     }
 
     public void deleteContainer(String databaseId, String id) {
-        states.erase(catalog.deleteContainer(databaseId, id));
+        ContainerInfo gone = catalog.deleteContainer(databaseId, id);
+        states.erase(gone);
+        capacity.stats().forget(gone.containerId());
     }
 
     /** Validates requested throughput against the account's limits; a serverless account takes none. */
@@ -329,6 +335,19 @@ public final class Engine implements AutoCloseable {
 
     // ---- physical partitions and background work
 
+    /**
+     * The container's per-partition statistics: RU and 429s per second over the last {@code seconds} (at most
+     * {@link dev.partita.core.capacity.PartitionMeter#SECONDS}), budgets, storage, item counts, splits, and the
+     * {@code top} busiest and largest logical partitions. Scans the container's keys: for tools, not requests.
+     */
+    public ContainerStatistics statistics(ContainerInfo container, int seconds, int top) {
+        ContainerInfo now = catalog.current(container);
+        if (now == null) {
+            throw ServiceException.notFound("The container does not exist.");
+        }
+        return statistics.read(now, seconds, top);
+    }
+
     /** Splits one physical partition in two at the median EPK of its items; only metadata changes. */
     public ContainerInfo split(ContainerInfo container, String rangeId) {
         return splits.split(container, rangeId);
@@ -376,23 +395,5 @@ public final class Engine implements AutoCloseable {
         queryWorkers.close();
         scriptRuntime.close();
         store.close();
-    }
-
-    /** Offer replaces apply through the engine, which may split partitions. */
-    private final class OfferThroughput implements Offers.ThroughputChanges {
-        @Override
-        public void setDatabaseThroughput(DatabaseInfo db, Throughput t) {
-            Engine.this.setDatabaseThroughput(db.id(), t);
-        }
-
-        @Override
-        public void setContainerThroughput(ContainerInfo c, Throughput t) {
-            setThroughput(c, t);
-        }
-
-        @Override
-        public boolean splitPending(ContainerInfo c) {
-            return throughputSplitPending(c);
-        }
     }
 }

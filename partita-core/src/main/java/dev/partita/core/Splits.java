@@ -4,6 +4,7 @@ import dev.partita.core.account.Catalog;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Throughput;
+import dev.partita.core.capacity.PartitionStats;
 import dev.partita.core.item.ContainerState;
 import dev.partita.core.item.ContainerStates;
 import dev.partita.core.item.PartitionSizes;
@@ -32,16 +33,18 @@ final class Splits {
     private final Limits limits;
     private final Catalog catalog;
     private final ContainerStates states;
+    private final PartitionStats stats;
     /** Containers (by id) whose throughput increase still owes splits, with when they fall due (epoch millis). */
     private final Map<Integer, Long> pending = new ConcurrentHashMap<>();
     private volatile long nextDue = Long.MAX_VALUE;
 
-    Splits(Store store, Clock clock, Limits limits, Catalog catalog, ContainerStates states) {
+    Splits(Store store, Clock clock, Limits limits, Catalog catalog, ContainerStates states, PartitionStats stats) {
         this.store = store;
         this.clock = clock;
         this.limits = limits;
         this.catalog = catalog;
         this.states = states;
+        this.stats = stats;
     }
 
     /** After a throughput change: splits now, or schedules the splits, when the new throughput needs partitions. */
@@ -136,7 +139,13 @@ final class Splits {
             if (point == null) {
                 point = RangeBoundaries.midpoint(c.partitionKey(), range.minInclusive(), range.maxExclusive());
             }
-            return catalog.split(c, rangeId, point);
+            ContainerInfo after = catalog.split(c, rangeId, point);
+            List<String> children = after.partitions().partitions().stream()
+                    .filter(p -> !p.parents().isEmpty() && p.parents().get(p.parents().size() - 1).equals(rangeId))
+                    .map(PhysicalPartition::id).toList();
+            stats.split(c.containerId(), new PartitionStats.Split(rangeId, range.minInclusive(), range.maxExclusive(),
+                    children, clock.millis()));
+            return after;
         } finally {
             state.writeLock().unlock();
         }

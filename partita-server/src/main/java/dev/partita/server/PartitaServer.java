@@ -3,8 +3,11 @@ package dev.partita.server;
 import dev.partita.core.Engine;
 import dev.partita.server.auth.Authenticator;
 import dev.partita.server.auth.ResourceTokens;
+import dev.partita.server.explorer.ExplorerDispatcher;
+import dev.partita.server.http.Dispatcher;
 import dev.partita.server.http.HttpPipeline;
 import dev.partita.server.http.InFlight;
+import dev.partita.server.metrics.Metrics;
 import dev.partita.server.route.RouteContext;
 import dev.partita.server.route.Router;
 import dev.partita.server.tls.Certificates;
@@ -112,20 +115,22 @@ public final class PartitaServer implements AutoCloseable {
             // the host:port advertised to clients without a Host header is known only after binding
             AtomicReference<String> advertised = new AtomicReference<>(options.host() + ":" + options.port());
             Router router = new Router(ctx, auth, advertised::get);
+            // the explorer's page and /metrics sit beside the API; only API requests are metered
+            Dispatcher dispatcher = new ExplorerDispatcher(engine, auth, new Metrics(engine, router));
             Channel ch = new ServerBootstrap()
                     .group(boss, workers)
                     .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
-                    .childHandler(new HttpPipeline(ssl, router, executor, engine.clock(), inFlight,
+                    .childHandler(new HttpPipeline(ssl, dispatcher, executor, engine.clock(), inFlight,
                             engine.limits().maxRequestBytes() + BODY_SLACK_BYTES, idleTimeout, channels))
                     .bind(options.host(), options.port()).sync().channel();
             PartitaServer server = new PartitaServer(boss, workers, executor, channels, inFlight, ch, options.host(),
                     options.https(), pem);
             advertised.set(hostForUrl(options.host()) + ":" + server.port);
-            LOG.info("Partita is listening on {}{}", server.endpoint,
-                    options.noAuth() ? " (authorization is OFF)" : "");
+            LOG.info("Partita is listening on {}{}; the explorer is at {}, metrics at {}metrics", server.endpoint,
+                    options.noAuth() ? " (authorization is OFF)" : "", server.explorerUrl(), server.endpoint);
             if (pem != null) {
                 LOG.info("TLS certificate: {} — to trust it in a JVM: keytool -importcert -noprompt -alias partita"
                         + " -file {} -cacerts -storepass changeit", pem, pem);
@@ -148,6 +153,11 @@ public final class PartitaServer implements AutoCloseable {
     /** The endpoint to give an SDK, e.g. {@code https://localhost:8081/}. */
     public String endpoint() {
         return endpoint;
+    }
+
+    /** The data explorer's page, e.g. {@code https://localhost:8081/_explorer/}. */
+    public String explorerUrl() {
+        return endpoint + ExplorerDispatcher.PATH.substring(1);
     }
 
     /** The exported certificate ({@code partita-cert.pem}), or null when serving plain HTTP. */

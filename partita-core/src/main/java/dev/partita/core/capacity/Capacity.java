@@ -8,6 +8,7 @@ import dev.partita.core.error.SubStatus;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Throughput;
+import dev.partita.core.partition.KeyRoute;
 import dev.partita.core.partition.PhysicalPartition;
 import java.time.Clock;
 import java.util.List;
@@ -46,6 +47,7 @@ public final class Capacity {
     private volatile boolean burstEnabled;
     private volatile boolean serverless;
     private final java.util.concurrent.atomic.AtomicLong throttled = new java.util.concurrent.atomic.AtomicLong();
+    private final PartitionStats stats = new PartitionStats();
 
     /** @param databaseByRid the catalog's lookup of a database by {@code _rid} (for shared throughput) */
     public Capacity(Clock clock, Limits limits, CostModel costs, Function<String, DatabaseInfo> databaseByRid) {
@@ -57,6 +59,11 @@ public final class Capacity {
 
     public CostModel costs() {
         return costs;
+    }
+
+    /** Per-partition statistics: RU and 429s per second, top logical partitions, splits (the explorer, metrics). */
+    public PartitionStats stats() {
+        return stats;
     }
 
     // ---- settings
@@ -112,10 +119,11 @@ public final class Capacity {
         if (!isEnforced(container)) {
             return;
         }
-        PartitionBudget.Decision d = budget(container, rangeId).admit(clock.millis(),
-                serverless ? Priority.HIGH : priority);
+        long now = clock.millis();
+        PartitionBudget.Decision d = budget(container, rangeId).admit(now, serverless ? Priority.HIGH : priority);
         if (!d.admitted()) {
             throttled.incrementAndGet();
+            meter(container, rangeId).throttled(now);
             throw new ServiceException(429, SubStatus.USER_REQUEST_RATE_TOO_LARGE, THROTTLED,
                     Math.max(1, d.retryAfterMillis()));
         }
@@ -146,10 +154,28 @@ public final class Capacity {
 
     /** Charges {@code ru} to the partition's budget (whether or not enforcement is on) and returns it. */
     public double charge(ContainerInfo container, String rangeId, double ru) {
+        return charge(container, rangeId, null, ru);
+    }
+
+    /** As {@link #charge(ContainerInfo, String, double)}, also counting it to the logical partition {@code at}. */
+    public double charge(ContainerInfo container, KeyRoute at, double ru) {
+        return charge(container, at.range().id(), at, ru);
+    }
+
+    private double charge(ContainerInfo container, String rangeId, KeyRoute at, double ru) {
         if (ru > 0) {
-            budget(container, rangeId).charge(clock.millis(), ru);
+            long now = clock.millis();
+            double rate = budget(container, rangeId).charge(now, ru);
+            meter(container, rangeId).charged(now, ru, rate, at == null ? null : at.epk(),
+                    at == null ? null : at.key());
         }
         return ru;
+    }
+
+    /** The meter of the partition the budget of {@code rangeId} belongs to (see {@link #indexOf}). */
+    private PartitionMeter meter(ContainerInfo container, String rangeId) {
+        List<PhysicalPartition> parts = container.partitions().partitions();
+        return stats.meter(container.containerId(), parts.get(indexOf(parts, rangeId)).id());
     }
 
     /**

@@ -70,8 +70,11 @@ public final class PartitionBudget {
         return new Decision(false, retryAfter(nowMillis, floor - balance));
     }
 
-    /** Charges a request's real price to the current window (then to the burst bank, then as debt). */
-    public synchronized void charge(long nowMillis, double ru) {
+    /**
+     * Charges a request's real price to the current window (then to the burst bank, then as debt); returns the RU/s
+     * it was charged against.
+     */
+    public synchronized double charge(long nowMillis, double ru) {
         roll(nowMillis);
         usedInWindow += ru;
         double over = ru - Math.max(0, balance);
@@ -82,6 +85,7 @@ public final class PartitionBudget {
             ru -= fromBank;
         }
         balance -= ru;
+        return rate;
     }
 
     /** RU left in the current window (negative while a debt is being paid). */

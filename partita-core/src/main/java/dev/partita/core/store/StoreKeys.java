@@ -210,6 +210,11 @@ public final class StoreKeys {
         return new String(key, 5, sep - 5, StandardCharsets.US_ASCII);
     }
 
+    /** The EPK part of a logical partition's size key. */
+    public static String partitionSizeEpk(byte[] key) {
+        return itemEpk(key);
+    }
+
     public static long logLsn(byte[] key) {
         return Bytes.getLong(key, 5);
     }

@@ -37,6 +37,8 @@ public final class Hdr {
     public static final AsciiString EXPIRY_SECONDS = AsciiString.cached("x-ms-documentdb-expiry-seconds");
     public static final AsciiString CONTENT_TYPE = AsciiString.cached("content-type");
     public static final AsciiString PRIORITY_LEVEL = AsciiString.cached("x-ms-cosmos-priority-level");
+    public static final AsciiString POPULATE_QUERY_METRICS = AsciiString.cached("x-ms-documentdb-populatequerymetrics");
+    public static final AsciiString QUERY_METRICS = AsciiString.cached("x-ms-documentdb-query-metrics");
     public static final AsciiString CONSISTENCY_LEVEL = AsciiString.cached("x-ms-consistency-level");
     public static final AsciiString POPULATE_QUOTA_INFO = AsciiString.cached("x-ms-documentdb-populatequotainfo");
     public static final AsciiString PRE_TRIGGER_INCLUDE = AsciiString.cached("x-ms-documentdb-pre-trigger-include");

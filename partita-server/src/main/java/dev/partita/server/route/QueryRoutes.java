@@ -56,7 +56,12 @@ public final class QueryRoutes {
     /** One page of a query on the scope the headers name. */
     Reply query(Exchange ex, ContainerHandle container, RequestOptions o) {
         JsonNode body = Json.parse(ex.body(), "query body");
-        return page(container.info(), container.query(text(body), parameters(body.get("parameters")), o));
+        QueryPage page = container.query(text(body), parameters(body.get("parameters")), o);
+        Reply r = page(container.info(), page);
+        if (ex.flag(Hdr.POPULATE_QUERY_METRICS)) {
+            r.header(Hdr.QUERY_METRICS, QueryMetricsHeader.of(page));
+        }
+        return r;
     }
 
     /** A read feed of the documents ({@code GET .../docs} without {@code A-IM}): {@code SELECT * FROM c}, paged. */
