@@ -1,23 +1,38 @@
 package dev.partita.sql;
 
+import dev.partita.sql.search.SearchPolicy;
+
 import java.time.Clock;
 import java.util.Objects;
 
 /**
  * What evaluation needs from the caller besides items and parameters: the clock that the
  * date/time functions ({@code GetCurrentDateTime()}, {@code GetCurrentTicks()}, {@code Now()}, ...)
- * read. Nothing in this module reads the system clock. Immutable and thread-safe.
+ * read, and the container's vector and full-text policies that the search functions read. Nothing in this module
+ * reads the system clock. Immutable and thread-safe.
  */
 public final class EvalContext {
     private final Clock clock;
+    private final SearchPolicy search;
 
-    private EvalContext(Clock clock) {
+    private EvalContext(Clock clock, SearchPolicy search) {
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.search = Objects.requireNonNull(search, "search");
     }
 
-    /** A context whose "now" comes from {@code clock}. */
+    /** A context whose "now" comes from {@code clock}, for a container without search policies. */
     public static EvalContext of(Clock clock) {
-        return new EvalContext(clock);
+        return new EvalContext(clock, SearchPolicy.NONE);
+    }
+
+    /** This context for a container with these search policies. */
+    public EvalContext withSearch(SearchPolicy policy) {
+        return new EvalContext(clock, policy);
+    }
+
+    /** The container's vector and full-text policies. */
+    public SearchPolicy search() {
+        return search;
     }
 
     /** The clock the date/time functions read. */

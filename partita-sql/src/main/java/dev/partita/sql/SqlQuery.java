@@ -7,6 +7,7 @@ import dev.partita.sql.ast.Query;
 import dev.partita.sql.eval.Compiler;
 import dev.partita.sql.eval.Frame;
 import dev.partita.sql.parse.Validator;
+import dev.partita.sql.search.SearchPolicy;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -51,7 +52,7 @@ public final class SqlQuery {
     public boolean matches(JsonNode item, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(item, "item");
         Frame f = new Frame(program.slotCount(), resolve(params), Collections.singletonList(item),
-                ctx == null ? null : ctx.clock());
+                ctx == null ? null : ctx.clock(), ctx == null ? SearchPolicy.NONE : ctx.search());
         return program.query().anyMatch(f);
     }
 
@@ -61,7 +62,7 @@ public final class SqlQuery {
      */
     public List<JsonNode> execute(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(ctx, "ctx");
-        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock());
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.search());
         List<JsonNode> out = new ArrayList<>();
         program.query().run(f, row -> {
             out.add(row);
@@ -78,7 +79,7 @@ public final class SqlQuery {
     public void stream(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx,
             java.util.function.Predicate<JsonNode> sink) {
         Objects.requireNonNull(ctx, "ctx");
-        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock());
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.search());
         program.query().run(f, sink::test);
     }
 

@@ -100,6 +100,7 @@ public final class QueryExecutor {
     public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
             Map<String, JsonNode> params, String continuation, int maxItemCount) {
         SqlQuery query = parse(text);
+        EvalContext context = this.context.withSearch(container.search());
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
         Bounds bounds = narrowedByFilter(container, bounds(container, scope), query, params);
@@ -110,14 +111,14 @@ public final class QueryExecutor {
                     ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params))
                     : null;
             if (query.isStreamable()) {
-                return streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup);
+                return streamed(context, snapshot, container, query, bounds, params, continuation, pageSize, lookup);
             }
             SortKeys sort = SortKeys.of(query);
             boolean indexOrder = sort != null && policy.isIndexing() && policy.indexesNames(sort.first())
                     && IndexState.isReady(snapshot, container.containerId(), policy);
             return indexOrder
-                    ? ordered(snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize)
-                    : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup);
+                    ? ordered(context, snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize)
+                    : materialized(context, snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup);
         } catch (SqlException e) {
             throw badQuery(e);
         }
@@ -128,7 +129,7 @@ public final class QueryExecutor {
      * continuation names the store key the page stopped at (an item key for a scan, an index entry key for a lookup)
      * and how many rows of that item were already returned.
      */
-    private QueryPage streamed(Snapshot snapshot, ContainerInfo c, SqlQuery query, Bounds bounds,
+    private QueryPage streamed(EvalContext context, Snapshot snapshot, ContainerInfo c, SqlQuery query, Bounds bounds,
             Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
         Continuation from = Continuation.parse(token, true);
         if (from.ordered() != null || from.key() != null && from.indexed() != (lookup != null)) {
@@ -157,7 +158,7 @@ public final class QueryExecutor {
      * that lead to them) are read, instead of every item of the scope. The continuation names the position in the
      * order (see {@link OrderedSource}); TOP, OFFSET and LIMIT carry across pages as for streamed queries.
      */
-    private QueryPage ordered(Snapshot snapshot, ContainerInfo c, IndexingPolicy policy, long lsn, SqlQuery query,
+    private QueryPage ordered(EvalContext context, Snapshot snapshot, ContainerInfo c, IndexingPolicy policy, long lsn, SqlQuery query,
             SortKeys sort, Bounds bounds, Map<String, JsonNode> params, String token, int pageSize) {
         Continuation from = Continuation.parse(token, true);
         if (from.resumes() && from.ordered() == null) {
@@ -206,7 +207,7 @@ public final class QueryExecutor {
                 + " indexing policy changed since it was issued); run the query again from the start.");
     }
 
-    private QueryPage materialized(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
+    private QueryPage materialized(EvalContext context, Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
             Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
         Continuation from = Continuation.parse(token, false);
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId,

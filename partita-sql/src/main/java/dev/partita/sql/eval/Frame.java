@@ -3,13 +3,14 @@ package dev.partita.sql.eval;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.functions.FunctionEnv;
+import dev.partita.sql.search.SearchPolicy;
 
 import java.time.Clock;
 import java.time.Instant;
 
 /**
  * The mutable state of one execution: alias slots (FROM bindings and aggregate results), resolved
- * parameter values, the items of the container and the clock. One frame per call; never shared
+ * parameter values, the items of the container, the clock and the container's search policies. One frame per call; never shared
  * between threads.
  */
 public final class Frame implements FunctionEnv {
@@ -17,13 +18,25 @@ public final class Frame implements FunctionEnv {
     final JsonNode[] params;
     final Iterable<? extends JsonNode> items;
     private final Clock clock;
+    private final SearchPolicy search;
     private Instant staticNow;
 
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock) {
+        this(slotCount, params, items, clock, SearchPolicy.NONE);
+    }
+
+    public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock,
+            SearchPolicy search) {
         this.slots = new JsonNode[slotCount];
         this.params = params;
         this.items = items;
         this.clock = clock;
+        this.search = search;
+    }
+
+    @Override
+    public SearchPolicy search() {
+        return search;
     }
 
     @Override
