@@ -303,14 +303,21 @@ class SearchSdkTest {
         double[] q = {0.5, 0.5, -0.5, 0.1};
         String sql = "SELECT TOP 5 c.id FROM c ORDER BY RANK RRF(VectorDistance(c.cos, @q), "
                 + "FullTextScore(c.text, 'ocean', 'coffee')%s)";
+        Map<String, String> rids = new java.util.HashMap<>();
+        query(container, "SELECT c.id, c._rid FROM c", Map.of(), null)
+                .forEach(r -> rids.put(r.get("id").asText(), r.get("_rid").asText()));
         List<String> plain = ids(query(container, sql.formatted(""), Map.of("@q", q), null));
-        assertThat(plain).hasSize(5).isEqualTo(rrf(q, 1, 1));
+        assertThat(plain).hasSize(5).isEqualTo(rrf(q, 1, 1, rids));
         List<String> weighted = ids(query(container, sql.formatted(", [3, 0.5]"), Map.of("@q", q), null));
-        assertThat(weighted).isEqualTo(rrf(q, 3, 0.5));
+        assertThat(weighted).isEqualTo(rrf(q, 3, 0.5, rids));
     }
 
-    /** RRF as the SDKs compute it: rank 1-based per component, equal scores sharing a rank; k = 60. */
-    private static List<String> rrf(double[] q, double wv, double wt) {
+    /**
+     * RRF as the Java SDK computes it: items in {@code _rid} order, each component's scores sorted (stably) best
+     * first, ranks 1, 2, 3... by position (4.81 compares boxed scores by identity, so equal scores do not share a
+     * rank), {@code sum(weight / (60 + rank))}, sorted stably by that; k = 60.
+     */
+    private static List<String> rrf(double[] q, double wv, double wt, Map<String, String> rids) {
         Map<String, Double> vector = new java.util.HashMap<>();
         Map<String, Double> text = new java.util.HashMap<>();
         double words = docs.stream().mapToInt(d -> 3).sum();
@@ -331,14 +338,20 @@ class SearchSdkTest {
             }
             text.put(d.get("id").asText(), s);
         }
+        List<String> byRid = new ArrayList<>(rids.keySet());
+        byRid.sort(Comparator.comparing(rids::get));
         Map<String, Double> fused = new java.util.HashMap<>();
         for (Map<String, Double> component : List.of(vector, text)) {
             double w = component == vector ? wv : wt;
-            List<Double> distinct = component.values().stream().distinct().sorted(Comparator.reverseOrder()).toList();
-            component.forEach((id, s) -> fused.merge(id, w / (60 + distinct.indexOf(s) + 1), Double::sum));
+            List<String> order = new ArrayList<>(byRid);
+            order.sort(Comparator.comparing(component::get, Comparator.reverseOrder()));
+            for (int i = 0; i < order.size(); i++) {
+                fused.merge(order.get(i), w / (60 + i + 1), Double::sum);
+            }
         }
-        return fused.entrySet().stream().sorted(Map.Entry.<String, Double>comparingByValue().reversed()
-                .thenComparing(Map.Entry.comparingByKey())).limit(5).map(Map.Entry::getKey).toList();
+        List<String> out = new ArrayList<>(byRid);
+        out.sort(Comparator.comparing(fused::get, Comparator.reverseOrder()));
+        return out.subList(0, 5);
     }
 
     @Test
@@ -389,16 +402,19 @@ class SearchSdkTest {
     @Test
     void theEmbeddingPolicyCannotChangeOnReplace() {
         CosmosContainer c = db.getContainer("one");
-        ObjectNode body = body("one");
-        ((ObjectNode) body.get("vectorEmbeddingPolicy").get("vectorEmbeddings").get(0)).put("dimensions", 8);
-        assertThatThrownBy(() -> c.replace(container(body))).isInstanceOfSatisfying(CosmosException.class,
+        CosmosContainerProperties changed = c.read().getProperties();
+        var policy = changed.getVectorEmbeddingPolicy();
+        policy.getVectorEmbeddings().get(0).setEmbeddingDimensions(8);
+        changed.setVectorEmbeddingPolicy(policy);
+        assertThatThrownBy(() -> c.replace(changed)).isInstanceOfSatisfying(CosmosException.class,
                 e -> assertThat(e.getStatusCode()).isEqualTo(400));
         // other properties still change
-        body.set("vectorEmbeddingPolicy", body("one").get("vectorEmbeddingPolicy"));
-        body.put("defaultTtl", 3600);
-        assertThat(c.replace(container(body)).getProperties().getDefaultTimeToLiveInSeconds()).isEqualTo(3600);
-        body.remove("defaultTtl");
-        c.replace(container(body));
+        CosmosContainerProperties ttl = c.read().getProperties();
+        assertThat(ttl.getVectorEmbeddingPolicy().getVectorEmbeddings()).hasSize(6);
+        ttl.setDefaultTimeToLiveInSeconds(3600);
+        assertThat(c.replace(ttl).getProperties().getDefaultTimeToLiveInSeconds()).isEqualTo(3600);
+        ttl.setDefaultTimeToLiveInSeconds(null);
+        c.replace(ttl);
     }
 
     @Test

@@ -27,6 +27,7 @@ import dev.partita.sql.SqlQuery;
 import dev.partita.sql.plan.IndexPredicates;
 import dev.partita.sql.plan.PartitionKeyFilter;
 import dev.partita.sql.plan.SortBounds;
+import dev.partita.sql.search.SearchFunctions;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -104,7 +105,9 @@ public final class QueryExecutor {
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
         Bounds bounds = narrowedByFilter(container, bounds(container, scope), query, params);
-        int pageSize = maxItemCount <= 0 ? Integer.MAX_VALUE : maxItemCount;
+        // a non-streaming ORDER BY (vector, full-text and hybrid ranking) answers its whole TOP at once: the SDKs
+        // read one page per partition and keep the best rows of all of them
+        int pageSize = maxItemCount <= 0 || ranked(query) ? Integer.MAX_VALUE : maxItemCount;
         try (Snapshot snapshot = store.snapshot()) {
             // the entries are used only when this snapshot holds them complete for this policy
             IndexLookup lookup = IndexState.isReady(snapshot, container.containerId(), policy)
@@ -122,6 +125,10 @@ public final class QueryExecutor {
         } catch (SqlException e) {
             throw badQuery(e);
         }
+    }
+
+    private static boolean ranked(SqlQuery query) {
+        return query.orderBy().stream().anyMatch(o -> SearchFunctions.isRankCall(o.expr()));
     }
 
     /**

@@ -350,16 +350,14 @@ public final class Compiler {
         for (int i = 0; i < args.length; i++) {
             args[i] = expr(call.args().get(i), scope, aggs);
         }
-        JsonNode options = args.length == 4 && SearchFunctions.isVectorCall(call)
-                ? constantOptions(args[3]) : null;
-        return SearchFunctions.compile(call, args, options, orderKey);
-    }
-
-    /** VectorDistance's options must be an object literal: it decides how the index is used before any item is read. */
-    private static JsonNode constantOptions(Eval e) {
-        if (!(e instanceof Evals.Const c)) {
-            throw new SqlException("The fourth argument of VectorDistance must be a constant object literal.");
+        JsonNode options = null;
+        if (args.length == 4 && SearchFunctions.isVectorCall(call)) {
+            // the options decide how the index is used before any item is read: they must be written out
+            options = SearchFunctions.constant(call.args().get(3));
+            if (options == null) {
+                throw new SqlException("The fourth argument of VectorDistance must be a constant object literal.");
+            }
         }
-        return c.value() == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance() : c.value();
+        return SearchFunctions.compile(call, args, options, orderKey);
     }
 }
