@@ -101,6 +101,11 @@ public final class QueryExecutor {
     public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
             Map<String, JsonNode> params, String continuation, int maxItemCount) {
         SqlQuery query = parse(text);
+        if (query.orderBy().size() == 1 && SearchFunctions.isRankOnly(query.orderBy().get(0).expr())) {
+            throw ServiceException.needsQueryPlan("This query ranks items across all partitions (FullTextScore or "
+                    + "RRF): run it through the query plan, which additionalErrorInfo holds.",
+                    QueryPlans.plan(container, query, params, null).toString());
+        }
         EvalContext context = this.context.withSearch(container.search());
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
