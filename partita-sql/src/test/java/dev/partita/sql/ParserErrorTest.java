@@ -67,13 +67,14 @@ class ParserErrorTest {
             "SELECT products.id FROM products p                    | Identifier 'products' could not be resolved",
             "SELECT id FROM c                                      | Identifier 'id' could not be resolved",
             "SELECT udf.tax(c.price) FROM c                        | User-defined functions are not supported",
-            "SELECT VectorDistance(c.a, c.b) FROM c                | VECTORDISTANCE is not supported by Partita",
+            "SELECT FullTextScore(c.t, 'x') FROM c                 | only valid in ORDER BY RANK",
             "SELECT TOP 4294967296 * FROM c                        | TOP clause must be an integer",
             "SELECT * FROM c OFFSET 4294967296 LIMIT 1             | OFFSET count value exceeds the maximum",
             "SELECT * FROM c OFFSET 1 LIMIT 4294967296             | LIMIT count value exceeds the maximum",
             "SELECT c.a, c.a FROM c                                | more than once",
             "SELECT VALUE c FROM c JOIN c IN c.tags                 | bound more than once",
-            "SELECT * FROM c ORDER BY RANK FullTextScore(c.t, 'x') | ORDER BY RANK",
+            "SELECT * FROM c ORDER BY RANK c.x                     | ORDER BY RANK needs a scoring function",
+            "SELECT VectorDistance(c.a, c.b, false, {a: 1}) FROM c | 'a' is not an option of VectorDistance",
     })
     void validationErrorsNameTheProblem(String query, String message) {
         assertThatThrownBy(() -> Sql.parse(query)).isInstanceOf(SqlException.class).hasMessageContaining(message);

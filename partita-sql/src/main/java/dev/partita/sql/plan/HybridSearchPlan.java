@@ -133,7 +133,7 @@ final class HybridSearchPlan {
         info.orderByExpressions.add(score);
         info.hasNonStreamingOrderBy = true;
         String filter = "(" + Rewriter.ORDER_BY_FILTER + ")";
-        String where = q.where() == null ? filter : "(" + Printer.expr(q.where()) + ") AND " + filter;
+        String where = q.where() == null ? filter : Printer.expr(q.where()) + " AND " + filter;
         List<String> lines = new ArrayList<>();
         lines.add("SELECT TOP " + top + " " + root + "._rid, [{\"item\": " + score + "}] AS orderByItems, " + payload
                 + " AS payload");
