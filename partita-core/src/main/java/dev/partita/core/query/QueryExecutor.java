@@ -10,6 +10,7 @@ import dev.partita.core.index.IndexLookup;
 import dev.partita.core.index.IndexState;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.index.IndexingPolicy;
+import dev.partita.core.index.vector.VectorIndexes;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.EpkRange;
 import dev.partita.core.partition.PartitionKeyValue;
@@ -56,6 +57,7 @@ public final class QueryExecutor {
     private final Map<String, SqlQuery> parsed = lru(PARSED_CACHE);
     private final Map<ResultKey, List<JsonNode>> results = lru(RESULT_CACHE);
     private final NonScalarItems nonScalarItems = new NonScalarItems();
+    private final VectorIndexes vectorIndexes = new VectorIndexes();
 
     public QueryExecutor(Store store, Clock clock, Limits limits) {
         this.store = store;
@@ -118,6 +120,11 @@ public final class QueryExecutor {
             IndexLookup lookup = IndexState.isReady(snapshot, container.containerId(), policy)
                     ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params))
                     : null;
+            QueryPage approximate = ApproximateVectorSearch.run(vectorIndexes, snapshot, container, query, bounds,
+                    params, context, clock.millis() / 1000);
+            if (approximate != null) {
+                return approximate;
+            }
             if (query.isStreamable()) {
                 return streamed(context, snapshot, container, query, bounds, params, continuation, pageSize, lookup);
             }
@@ -130,6 +137,11 @@ public final class QueryExecutor {
         } catch (SqlException e) {
             throw badQuery(e);
         }
+    }
+
+    /** The approximate vector indexes the queries use (the benchmarks read their size). */
+    public VectorIndexes vectorIndexes() {
+        return vectorIndexes;
     }
 
     private static boolean ranked(SqlQuery query) {
