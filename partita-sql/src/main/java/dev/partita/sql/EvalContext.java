@@ -4,6 +4,7 @@ import dev.partita.sql.search.SearchPolicy;
 
 import java.time.Clock;
 import java.util.Objects;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * What evaluation needs from the caller besides items and parameters: the clock that the
@@ -14,6 +15,7 @@ import java.util.Objects;
 public final class EvalContext {
     private final Clock clock;
     private final SearchPolicy search;
+    private final LongAdder searchWork = new LongAdder();
 
     private EvalContext(Clock clock, SearchPolicy search) {
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -25,7 +27,10 @@ public final class EvalContext {
         return new EvalContext(clock, SearchPolicy.NONE);
     }
 
-    /** This context for a container with these search policies. */
+    /**
+     * This context for a container with these search policies, with its own count of search work (one context per
+     * query page, so that the page's price can include it).
+     */
     public EvalContext withSearch(SearchPolicy policy) {
         return new EvalContext(clock, policy);
     }
@@ -33,6 +38,16 @@ public final class EvalContext {
     /** The container's vector and full-text policies. */
     public SearchPolicy search() {
         return search;
+    }
+
+    /** The vector elements compared and text terms examined by the queries run with this context. */
+    public long searchWork() {
+        return searchWork.sum();
+    }
+
+    /** Adds to {@link #searchWork()}; called by the search functions as they run. */
+    public void addSearchWork(long units) {
+        searchWork.add(units);
     }
 
     /** The clock the date/time functions read. */

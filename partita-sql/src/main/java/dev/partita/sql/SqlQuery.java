@@ -52,7 +52,7 @@ public final class SqlQuery {
     public boolean matches(JsonNode item, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(item, "item");
         Frame f = new Frame(program.slotCount(), resolve(params), Collections.singletonList(item),
-                ctx == null ? null : ctx.clock(), ctx == null ? SearchPolicy.NONE : ctx.search());
+                ctx == null ? null : ctx.clock(), ctx == null ? SearchPolicy.NONE : ctx.search(), ctx);
         return program.query().anyMatch(f);
     }
 
@@ -62,7 +62,7 @@ public final class SqlQuery {
      */
     public List<JsonNode> execute(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(ctx, "ctx");
-        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.search());
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.search(), ctx);
         List<JsonNode> out = new ArrayList<>();
         program.query().run(f, row -> {
             out.add(row);
@@ -79,7 +79,7 @@ public final class SqlQuery {
     public void stream(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx,
             java.util.function.Predicate<JsonNode> sink) {
         Objects.requireNonNull(ctx, "ctx");
-        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.search());
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.search(), ctx);
         program.query().run(f, sink::test);
     }
 

@@ -13,9 +13,22 @@ package dev.partita.core.capacity;
  * @param bytesLoaded      stored bytes of those items
  * @param rowsReturned     result rows sent back (queries, feeds)
  * @param bytesReturned    approximate serialized size of those rows
+ * @param searchWork       vector elements compared and text terms examined by search functions (queries)
  */
 public record Work(Operation operation, long itemBytes, long indexTerms, long indexEntriesRead, long itemsLoaded,
-        long bytesLoaded, long rowsReturned, long bytesReturned) {
+        long bytesLoaded, long rowsReturned, long bytesReturned, long searchWork) {
+
+    public Work(Operation operation, long itemBytes, long indexTerms, long indexEntriesRead, long itemsLoaded,
+            long bytesLoaded, long rowsReturned, long bytesReturned) {
+        this(operation, itemBytes, indexTerms, indexEntriesRead, itemsLoaded, bytesLoaded, rowsReturned, bytesReturned,
+                0);
+    }
+
+    /** This work with the search work of the page added. */
+    public Work withSearchWork(long units) {
+        return units == 0 ? this : new Work(operation, itemBytes, indexTerms, indexEntriesRead, itemsLoaded,
+                bytesLoaded, rowsReturned, bytesReturned, searchWork + units);
+    }
 
     public enum Operation {
         READ, READ_NOT_MODIFIED, CREATE, REPLACE, UPSERT, DELETE, PATCH, QUERY, READ_FEED, CHANGE_FEED, NONE

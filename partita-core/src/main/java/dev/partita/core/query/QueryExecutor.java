@@ -109,6 +109,13 @@ public final class QueryExecutor {
                     QueryPlans.plan(container, query, params, null).toString());
         }
         EvalContext context = this.context.withSearch(container.search());
+        QueryPage page = page(container, lsn, scope, query, params, continuation, maxItemCount, context);
+        return new QueryPage(page.rows(), page.continuation(), page.rangeId(),
+                page.work().withSearchWork(context.searchWork()));
+    }
+
+    private QueryPage page(ContainerInfo container, long lsn, Scope scope, SqlQuery query,
+            Map<String, JsonNode> params, String continuation, int maxItemCount, EvalContext context) {
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
         Bounds bounds = narrowedByFilter(container, bounds(container, scope), query, params);

@@ -1,6 +1,7 @@
 package dev.partita.sql.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.sql.EvalContext;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.functions.FunctionEnv;
 import dev.partita.sql.search.SearchPolicy;
@@ -19,6 +20,8 @@ public final class Frame implements FunctionEnv {
     final Iterable<? extends JsonNode> items;
     private final Clock clock;
     private final SearchPolicy search;
+    /** Where search work is counted, or null. */
+    private final EvalContext context;
     private Instant staticNow;
 
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock) {
@@ -27,16 +30,29 @@ public final class Frame implements FunctionEnv {
 
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock,
             SearchPolicy search) {
+        this(slotCount, params, items, clock, search, null);
+    }
+
+    public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock,
+            SearchPolicy search, EvalContext context) {
         this.slots = new JsonNode[slotCount];
         this.params = params;
         this.items = items;
         this.clock = clock;
         this.search = search;
+        this.context = context;
     }
 
     @Override
     public SearchPolicy search() {
         return search;
+    }
+
+    @Override
+    public void searchWork(long units) {
+        if (context != null) {
+            context.addSearchWork(units);
+        }
     }
 
     @Override

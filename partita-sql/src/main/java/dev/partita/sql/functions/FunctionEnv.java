@@ -19,4 +19,11 @@ public interface FunctionEnv {
     default SearchPolicy search() {
         return SearchPolicy.NONE;
     }
+
+    /**
+     * Records search work: vector elements compared, or text terms examined. The engine prices queries by it; the
+     * service publishes no per-element figure.
+     */
+    default void searchWork(long units) {
+    }
 }

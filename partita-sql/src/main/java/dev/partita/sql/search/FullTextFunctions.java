@@ -99,7 +99,12 @@ final class FullTextFunctions {
     }
 
     private static List<String> text(JsonNode v, String path, FunctionEnv env) {
-        return v == null || !v.isTextual() ? null : AnalysedText.of(v.textValue(), language(path, env));
+        if (v == null || !v.isTextual()) {
+            return null;
+        }
+        List<String> terms = AnalysedText.of(v.textValue(), language(path, env));
+        env.searchWork(terms.size());
+        return terms;
     }
 
     static Term term(JsonNode t, String language) {

@@ -102,6 +102,7 @@ final class VectorFunctions {
             if (x == null || y == null || x.length != y.length || x.length == 0) {
                 return null;
             }
+            env.searchWork(x.length);
             return DoubleNode.valueOf(closeness ? distance.closeness(x, y) : distance.apply(x, y));
         };
     }

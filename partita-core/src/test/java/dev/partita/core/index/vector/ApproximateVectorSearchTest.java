@@ -85,6 +85,11 @@ class ApproximateVectorSearchTest {
                     Scope.CONTAINER);
             assertThat(approx.work().itemsLoaded()).isLessThan(N / 4);
             assertThat(exact.work().itemsLoaded()).isEqualTo(N);
+            // priced by the work: every vector compared in full for brute force, the candidates only otherwise
+            assertThat(exact.work().searchWork()).isGreaterThanOrEqualTo((long) N * DIMS);
+            assertThat(approx.work().searchWork()).isLessThan((long) N * DIMS / 4);
+            assertThat(new dev.partita.core.capacity.CostModel().price(exact.work()))
+                    .isGreaterThan(new dev.partita.core.capacity.CostModel().price(approx.work()));
             Set<String> truth = new HashSet<>(ids(exact));
             hits += ids(approx).stream().filter(truth::contains).count();
         }
