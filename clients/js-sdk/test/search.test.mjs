@@ -149,3 +149,11 @@ scenario("search: policy validation errors and a refused replace", async () => {
   resource.vectorEmbeddingPolicy.vectorEmbeddings[0].dimensions = 8;
   await assert.rejects(containers.one.replace(resource), (e) => e.code === 400);
 });
+
+scenario("search: the README's retrieval query", async () => {
+  // the five lines of README.md, on this suite's client and database
+  const { container } = await database.containers.createIfNotExists({ id: "docs", partitionKey: { paths: ["/tenant"] }, vectorEmbeddingPolicy: { vectorEmbeddings: [{ path: "/embedding", dataType: "float32", dimensions: 3, distanceFunction: "cosine" }] }, fullTextPolicy: { defaultLanguage: "en-US", fullTextPaths: [{ path: "/text", language: "en-US" }] }, indexingPolicy: { excludedPaths: [{ path: "/embedding/*" }], vectorIndexes: [{ path: "/embedding", type: "diskANN" }], fullTextIndexes: [{ path: "/text" }] } });
+  await container.items.upsert({ id: "1", tenant: "t1", text: "Solar panels on the roof", embedding: [0.1, 0.9, 0.2] });
+  const { resources } = await container.items.query({ query: "SELECT TOP 5 c.id, c.text FROM c ORDER BY RANK RRF(VectorDistance(c.embedding, @q), FullTextScore(c.text, 'solar', 'roofs'))", parameters: [{ name: "@q", value: [0.1, 0.8, 0.3] }] }).fetchAll();
+  assert.deepEqual(resources, [{ id: "1", text: "Solar panels on the roof" }]);
+});

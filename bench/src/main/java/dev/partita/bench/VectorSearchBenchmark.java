@@ -44,7 +44,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 5)
 @Measurement(iterations = 3, time = 10)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx12g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx12g", "--add-modules=jdk.incubator.vector"})
 public class VectorSearchBenchmark {
     static final String APPROXIMATE = "SELECT TOP 10 c.id FROM c ORDER BY VectorDistance(c.v, @q)";
     static final String EXACT = "SELECT TOP 10 c.id FROM c ORDER BY VectorDistance(c.v, @q, true)";
