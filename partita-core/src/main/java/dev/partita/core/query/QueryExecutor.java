@@ -139,8 +139,10 @@ public final class QueryExecutor {
             boolean indexOrder = sort != null && policy.isIndexing() && policy.indexesNames(sort.first())
                     && IndexState.isReady(snapshot, container.containerId(), policy);
             return indexOrder
-                    ? ordered(context, snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize)
-                    : materialized(context, snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup);
+                    ? ordered(context, snapshot, container, policy, lsn, query, sort, bounds, params, continuation,
+                            pageSize)
+                    : materialized(context, snapshot, container, lsn, query, bounds, params, continuation, pageSize,
+                            lookup);
         } catch (SqlException e) {
             throw badQuery(e);
         }
@@ -189,7 +191,8 @@ public final class QueryExecutor {
      * that lead to them) are read, instead of every item of the scope. The continuation names the position in the
      * order (see {@link OrderedSource}); TOP, OFFSET and LIMIT carry across pages as for streamed queries.
      */
-    private QueryPage ordered(EvalContext context, Snapshot snapshot, ContainerInfo c, IndexingPolicy policy, long lsn, SqlQuery query,
+    private QueryPage ordered(EvalContext context, Snapshot snapshot, ContainerInfo c, IndexingPolicy policy, long lsn,
+            SqlQuery query,
             SortKeys sort, Bounds bounds, Map<String, JsonNode> params, String token, int pageSize) {
         Continuation from = Continuation.parse(token, true);
         if (from.resumes() && from.ordered() == null) {
@@ -238,7 +241,8 @@ public final class QueryExecutor {
                 + " indexing policy changed since it was issued); run the query again from the start.");
     }
 
-    private QueryPage materialized(EvalContext context, Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
+    private QueryPage materialized(EvalContext context, Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query,
+            Bounds bounds,
             Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup) {
         Continuation from = Continuation.parse(token, false);
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId,

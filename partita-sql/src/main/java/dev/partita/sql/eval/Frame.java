@@ -11,8 +11,8 @@ import java.time.Instant;
 
 /**
  * The mutable state of one execution: alias slots (FROM bindings and aggregate results), resolved
- * parameter values, the items of the container, the clock and the container's search policies. One frame per call; never shared
- * between threads.
+ * parameter values, the items of the container, the clock and the container's search policies. One frame per call;
+ * never shared between threads.
  */
 public final class Frame implements FunctionEnv {
     final JsonNode[] slots;

@@ -34,7 +34,11 @@ class ApproximateVectorSearchTest {
     static final int DIMS = 24;
 
     static Engine engine(String type) {
-        Engine engine = Engine.open(new MemoryStore(), Clock.systemUTC(), Limits.DEFAULTS);
+        return engine(type, new MemoryStore());
+    }
+
+    static Engine engine(String type, dev.partita.core.store.Store store) {
+        Engine engine = Engine.open(store, Clock.systemUTC(), Limits.DEFAULTS);
         engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
         ObjectNode body = (ObjectNode) Json.parse("""
                 {"id": "c", "partitionKey": {"paths": ["/pk"]},
@@ -106,9 +110,9 @@ class ApproximateVectorSearchTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"diskANN"})
-    void theGraphFollowsWritesAfterItIsBuilt(String type) {
-        Engine engine = engine(type);
+    @ValueSource(booleans = {false, true})
+    void theGraphFollowsWritesAfterItIsBuilt(boolean rocks, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        Engine engine = engine("diskANN", rocks ? dev.partita.core.store.RocksStore.open(dir) : new MemoryStore());
         ContainerHandle c = engine.container("db", "c");
         Random r = new Random(5);
         for (int i = 0; i < 1200; i++) {
@@ -126,5 +130,6 @@ class ApproximateVectorSearchTest {
         assertThat(ids(query(c, sql, q, Scope.CONTAINER)).get(0)).isEqualTo("new");
         c.delete("new", RequestOptions.of(PartitionKeyValue.fromJson(Json.NODES.arrayNode().add("p1"))));
         assertThat(ids(query(c, sql, q, Scope.CONTAINER)).get(0)).isEqualTo(before);
+        engine.close();
     }
 }
