@@ -281,6 +281,11 @@ public final class Engine implements AutoCloseable {
         }, states.of(container), patchCondition);
     }
 
+    /** Memory held by the approximate vector index of a container path (0 until a query builds it). */
+    public long vectorIndexBytes(ContainerInfo c, String path) {
+        return queries.vectorIndexes().ramBytes(c, path);
+    }
+
     ObjectNode queryPlan(ContainerInfo c, String text, Map<String, JsonNode> params, Set<String> supportedFeatures) {
         return QueryPlans.plan(c, queries.parse(text), params, supportedFeatures);
     }

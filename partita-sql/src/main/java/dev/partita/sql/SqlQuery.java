@@ -56,8 +56,7 @@ public final class SqlQuery {
     public boolean matches(JsonNode item, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(item, "item");
         Frame f = new Frame(program.slotCount(), resolve(params), Collections.singletonList(item),
-                ctx == null ? null : ctx.clock(), ctx == null ? Long.MAX_VALUE : ctx.deadlineMillis(),
-                ctx == null ? null : ctx.userFunctions(), ctx == null ? null : ctx.callCounter());
+                ctx == null ? null : ctx.clock(), ctx);
         return program.query().anyMatch(f);
     }
 
@@ -67,8 +66,7 @@ public final class SqlQuery {
      */
     public List<JsonNode> execute(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(ctx, "ctx");
-        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.deadlineMillis(),
-                ctx.userFunctions(), ctx.callCounter());
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx);
         List<JsonNode> out = new ArrayList<>();
         program.query().run(f, row -> {
             out.add(row);
@@ -85,8 +83,7 @@ public final class SqlQuery {
     public void stream(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx,
             java.util.function.Predicate<JsonNode> sink) {
         Objects.requireNonNull(ctx, "ctx");
-        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx.deadlineMillis(),
-                ctx.userFunctions(), ctx.callCounter());
+        Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx);
         program.query().run(f, sink::test);
     }
 

@@ -73,7 +73,8 @@ class ParserErrorTest {
             "SELECT * FROM c OFFSET 1 LIMIT 4294967296             | LIMIT count value exceeds the maximum",
             "SELECT c.a, c.a FROM c                                | more than once",
             "SELECT VALUE c FROM c JOIN c IN c.tags                 | bound more than once",
-            "SELECT * FROM c ORDER BY RANK FullTextScore(c.t, 'x') | ORDER BY RANK",
+            "SELECT * FROM c ORDER BY RANK c.x                     | ORDER BY RANK needs a scoring function",
+            "SELECT VectorDistance(c.a, c.b, false, {a: 1}) FROM c | 'a' is not an option of VectorDistance",
     })
     void validationErrorsNameTheProblem(String query, String message) {
         assertThatThrownBy(() -> Sql.parse(query)).isInstanceOf(SqlException.class).hasMessageContaining(message);

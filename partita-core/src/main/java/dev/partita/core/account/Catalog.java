@@ -7,6 +7,7 @@ import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.index.IndexState;
+import dev.partita.core.index.ContainerSearch;
 import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.PartitionMap;
 import dev.partita.core.partition.PhysicalPartition;
@@ -203,6 +204,7 @@ public final class Catalog {
         if (!props.partitionKey().equals(old.partitionKey())) {
             throw ServiceException.badRequest("The partition key of a container cannot be changed.");
         }
+        ContainerSearch.checkReplace(old.properties(), props.body());
         ContainerInfo c = new ContainerInfo(databaseId, id, old.containerId(), old.databaseRid(), old.rid(),
                 props.body(), props.partitionKey(), props.defaultTtl(), props.uniqueKeys(), old.partitions(),
                 old.nextRangeId(), nowSeconds(), newEtag(), old.throughput(), policy);

@@ -1,6 +1,7 @@
 package dev.partita.core.account;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.index.ContainerSearch;
 import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.partition.PartitionKeyDefinition;
 import dev.partita.core.partition.PartitionMap;
@@ -40,6 +41,11 @@ public record ContainerInfo(
     /** The name-based link, e.g. {@code dbs/db1/colls/c1}. */
     public String altLink() {
         return "dbs/" + databaseId + "/colls/" + id;
+    }
+
+    /** The vector and full-text policies, parsed from the properties. */
+    public ContainerSearch search() {
+        return ContainerSearch.of(properties);
     }
 
     public boolean ttlEnabled() {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.index.ComputedProperties;
+import dev.partita.core.index.ContainerSearch;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.PartitionKeyDefinition;
 import java.util.ArrayList;
@@ -38,6 +39,7 @@ public record ContainerProperties(ObjectNode body, PartitionKeyDefinition partit
         PartitionKeyDefinition definition = PartitionKeyDefinition.fromJson(pk, limits);
         body.set("partitionKey", definition.toJson());
         body.set("indexingPolicy", indexingPolicy(body.get("indexingPolicy")));
+        ContainerSearch.validate(body);
         Integer ttl = defaultTtl(body.get("defaultTtl"), limits);
         if (ttl == null) {
             body.remove("defaultTtl");

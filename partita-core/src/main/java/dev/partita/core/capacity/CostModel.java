@@ -72,6 +72,12 @@ public final class CostModel {
     /** Each row returned and each KB returned: what lifts a 100-row page to ~6 RU (seed 003). */
     static final double PER_ROW_RETURNED = 0.015;
     static final double PER_KB_RETURNED = 0.015;
+    /**
+     * Each 1,000 units of search work (vector elements compared, text terms examined). The service publishes no
+     * figure for vector or full-text work; chosen so that a brute-force top-k over 100,000 vectors of 768 dimensions
+     * (76.8 million elements) costs about as much again as loading those items (~600 MB, ~530 RU): ~380 RU more.
+     */
+    static final double PER_1K_SEARCH_WORK = 0.005;
     /** A change-feed page with changes: a nominal 2 RU plus its items as a query would pay (UNCONFIRMED thread). */
     static final double CHANGE_FEED_BASE = 2.0;
     /** A conditional read that matched, an empty change-feed page, a metadata request: nominal 1 RU. */
@@ -145,7 +151,8 @@ public final class CostModel {
     private static double perItem(Work w) {
         return PER_INDEX_ENTRY * w.indexEntriesRead() + PER_FUNCTION_CALL * w.functionCalls()
                 + PER_ITEM_LOADED * w.itemsLoaded() + PER_KB_LOADED * (w.bytesLoaded() / KB)
-                + PER_ROW_RETURNED * w.rowsReturned() + PER_KB_RETURNED * (w.bytesReturned() / KB);
+                + PER_ROW_RETURNED * w.rowsReturned() + PER_KB_RETURNED * (w.bytesReturned() / KB)
+                + PER_1K_SEARCH_WORK * (w.searchWork() / 1000.0);
     }
 
     private static boolean isRead(Work.Operation op) {

@@ -14,9 +14,28 @@ package dev.partita.core.capacity;
  * @param rowsReturned     result rows sent back (queries, feeds)
  * @param bytesReturned    approximate serialized size of those rows
  * @param functionCalls    built-in and user-defined function calls the query evaluated (queries)
+ * @param searchWork       vector elements compared and text terms examined by search functions (queries)
  */
-public record Work(Operation operation, long itemBytes, long indexTerms, long indexEntriesRead,
-        long itemsLoaded, long bytesLoaded, long rowsReturned, long bytesReturned, long functionCalls) {
+public record Work(Operation operation, long itemBytes, long indexTerms, long indexEntriesRead, long itemsLoaded,
+        long bytesLoaded, long rowsReturned, long bytesReturned, long functionCalls, long searchWork) {
+
+    public Work(Operation operation, long itemBytes, long indexTerms, long indexEntriesRead, long itemsLoaded,
+            long bytesLoaded, long rowsReturned, long bytesReturned, long functionCalls) {
+        this(operation, itemBytes, indexTerms, indexEntriesRead, itemsLoaded, bytesLoaded, rowsReturned, bytesReturned,
+                functionCalls, 0);
+    }
+
+    public Work(Operation operation, long itemBytes, long indexTerms, long indexEntriesRead, long itemsLoaded,
+            long bytesLoaded, long rowsReturned, long bytesReturned) {
+        this(operation, itemBytes, indexTerms, indexEntriesRead, itemsLoaded, bytesLoaded, rowsReturned, bytesReturned,
+                0, 0);
+    }
+
+    /** This work with the search work of the page added. */
+    public Work withSearchWork(long units) {
+        return units == 0 ? this : new Work(operation, itemBytes, indexTerms, indexEntriesRead, itemsLoaded,
+                bytesLoaded, rowsReturned, bytesReturned, functionCalls, searchWork + units);
+    }
 
     public enum Operation {
         READ, READ_NOT_MODIFIED, CREATE, REPLACE, UPSERT, DELETE, PATCH, QUERY, READ_FEED, CHANGE_FEED,

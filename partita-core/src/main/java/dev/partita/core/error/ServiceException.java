@@ -11,6 +11,8 @@ public final class ServiceException extends RuntimeException {
     private final int status;
     private final int subStatus;
     private final long retryAfterMillis;
+    /** The service's {@code additionalErrorInfo} (a query plan for a query that needs one), or null. */
+    private final String additionalErrorInfo;
     /** What the engine charged for the failed request, once it has (NaN before). */
     private volatile double requestCharge = Double.NaN;
 
@@ -19,10 +21,29 @@ public final class ServiceException extends RuntimeException {
     }
 
     public ServiceException(int status, int subStatus, String message, long retryAfterMillis) {
+        this(status, subStatus, message, retryAfterMillis, null);
+    }
+
+    private ServiceException(int status, int subStatus, String message, long retryAfterMillis,
+            String additionalErrorInfo) {
         super(message, null, false, false);
         this.status = status;
         this.subStatus = subStatus;
         this.retryAfterMillis = retryAfterMillis;
+        this.additionalErrorInfo = additionalErrorInfo;
+    }
+
+    /**
+     * A 400 for a query sent straight to the items that only the SDK's query pipeline can run: the service puts the
+     * query plan in {@code additionalErrorInfo}, and an SDK that tried the query optimistically then runs the plan.
+     */
+    public static ServiceException needsQueryPlan(String message, String planJson) {
+        return new ServiceException(400, 0, message, 0, planJson);
+    }
+
+    /** The query plan of a {@link #needsQueryPlan} error, or null. */
+    public String additionalErrorInfo() {
+        return additionalErrorInfo;
     }
 
     public int status() {

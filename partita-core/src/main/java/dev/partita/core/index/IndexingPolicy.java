@@ -10,9 +10,9 @@ import java.util.Set;
 
 /**
  * A container's indexing policy, parsed and validated: the mode, the included and excluded paths with the service's
- * precedence (among the paths that cover a value, the most precise one decides), and the composite indexes. Spatial,
- * vector and full-text indexes are accepted and ignored. {@code id} and {@code _ts} are always indexed while the
- * container indexes at all.
+ * precedence (among the paths that cover a value, the most precise one decides), and the composite indexes. Spatial
+ * indexes are accepted and ignored; vector and full-text indexes are validated and used through
+ * {@link ContainerSearch}. {@code id} and {@code _ts} are always indexed while the container indexes at all.
  */
 public final class IndexingPolicy {
     /**

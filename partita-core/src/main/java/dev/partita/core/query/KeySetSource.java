@@ -42,6 +42,14 @@ final class KeySetSource extends ItemSource {
         return new KeySetSource(snapshot, keys, entries, visible);
     }
 
+    /** Given item keys (an approximate vector search's candidates), read in key order. */
+    static KeySetSource ofKeys(Snapshot snapshot, java.util.Collection<byte[]> itemKeys, long entries,
+            Visibility visible) {
+        TreeSet<byte[]> keys = new TreeSet<>(Bytes.COMPARATOR);
+        keys.addAll(itemKeys);
+        return new KeySetSource(snapshot, keys, entries, visible);
+    }
+
     @Override
     byte[] advance() {
         if (!keys.hasNext()) {

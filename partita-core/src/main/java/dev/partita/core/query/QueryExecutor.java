@@ -12,6 +12,7 @@ import dev.partita.core.index.IndexTerms;
 import dev.partita.core.index.IndexingPolicy;
 import dev.partita.core.item.PartitionDeletes;
 import dev.partita.core.item.Visibility;
+import dev.partita.core.index.vector.VectorIndexes;
 import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.EpkRange;
 import dev.partita.core.partition.PartitionKeyValue;
@@ -31,6 +32,7 @@ import dev.partita.sql.SqlQuery;
 import dev.partita.sql.plan.IndexPredicates;
 import dev.partita.sql.plan.PartitionKeyFilter;
 import dev.partita.sql.plan.SortBounds;
+import dev.partita.sql.search.SearchFunctions;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -59,6 +61,7 @@ public final class QueryExecutor {
     private final Map<String, SqlQuery> parsed = lru(PARSED_CACHE);
     private final Map<ResultKey, List<JsonNode>> results = lru(RESULT_CACHE);
     private final NonScalarItems nonScalarItems = new NonScalarItems();
+    private final VectorIndexes vectorIndexes = new VectorIndexes();
 
     public QueryExecutor(Store store, Clock clock, Limits limits) {
         this.store = store;
@@ -121,19 +124,39 @@ public final class QueryExecutor {
     public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
             Map<String, JsonNode> params, String continuation, int maxItemCount, Deadline deadline,
             EvalContext base) {
-        // a fresh count per page: its function calls are part of the page's work
-        EvalContext ctx = (deadline.atMillis() == Long.MAX_VALUE ? base : base.withDeadline(deadline.atMillis()))
-                .withCallCounter(new CallCounter());
         SqlQuery query = parse(text);
+        if (query.orderBy().size() == 1 && SearchFunctions.isRankOnly(query.orderBy().get(0).expr())) {
+            throw ServiceException.needsQueryPlan("This query ranks items across all partitions (FullTextScore or "
+                    + "RRF): run it through the query plan, which additionalErrorInfo holds.",
+                    QueryPlans.plan(container, query, params, null).toString());
+        }
+        // a fresh count of function calls and of search work per page: both are part of the page's work
+        EvalContext ctx = (deadline.atMillis() == Long.MAX_VALUE ? base : base.withDeadline(deadline.atMillis()))
+                .withSearch(container.search()).withCallCounter(new CallCounter());
+        QueryPage page = page(container, lsn, scope, query, params, continuation, maxItemCount, deadline, ctx);
+        return new QueryPage(page.rows(), page.continuation(), page.rangeId(),
+                page.work().withSearchWork(ctx.searchWork()));
+    }
+
+    private QueryPage page(ContainerInfo container, long lsn, Scope scope, SqlQuery query,
+            Map<String, JsonNode> params, String continuation, int maxItemCount, Deadline deadline,
+            EvalContext ctx) {
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
         Bounds bounds = narrowedByFilter(container, bounds(container, scope), query, params);
-        int pageSize = maxItemCount <= 0 ? Integer.MAX_VALUE : maxItemCount;
+        // a non-streaming ORDER BY (vector, full-text and hybrid ranking) answers its whole TOP at once: the SDKs
+        // read one page per partition and keep the best rows of all of them
+        int pageSize = maxItemCount <= 0 || ranked(query) ? Integer.MAX_VALUE : maxItemCount;
         try (Snapshot snapshot = store.snapshot()) {
             // the entries are used only when this snapshot holds them complete for this policy
             IndexLookup lookup = IndexState.isReady(snapshot, container.containerId(), policy)
                     ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params))
                     : null;
+            QueryPage approximate = ApproximateVectorSearch.run(vectorIndexes, snapshot, container, query, bounds,
+                    params, ctx, clock.millis() / 1000);
+            if (approximate != null) {
+                return approximate;
+            }
             if (query.isStreamable()) {
                 return streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup, deadline,
                         ctx);
@@ -149,6 +172,15 @@ public final class QueryExecutor {
         } catch (SqlException e) {
             throw SqlException.TIMEOUT.equals(e.code()) ? timedOut() : badQuery(e);
         }
+    }
+
+    /** The approximate vector indexes the queries use (the benchmarks read their size). */
+    public VectorIndexes vectorIndexes() {
+        return vectorIndexes;
+    }
+
+    private static boolean ranked(SqlQuery query) {
+        return query.orderBy().stream().anyMatch(o -> SearchFunctions.isRankCall(o.expr()));
     }
 
     /**

@@ -30,9 +30,8 @@ public final class QueryPlans {
         OrderByIndexRule.check(c.indexingPolicy(), query);
         QueryPlan plan;
         try {
-            plan = supportedFeatures == null
-                    ? QueryPlanner.plan(query, c.partitionKey().paths(), params)
-                    : QueryPlanner.plan(query, c.partitionKey().paths(), params, supportedFeatures);
+            plan = QueryPlanner.plan(query, c.partitionKey().paths(), params,
+                    supportedFeatures == null ? QueryPlanner.JAVA_SDK_FEATURES : supportedFeatures, c.search());
         } catch (SqlException e) {
             throw QueryExecutor.badQuery(e);
         }

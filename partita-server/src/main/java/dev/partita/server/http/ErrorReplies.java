@@ -4,19 +4,30 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
 
-/** The service's error shape: a JSON object {@code {"code","message"}} and the sub-status in {@code x-ms-substatus}. */
+/**
+ * The service's error shape: a JSON object {@code {"code","message"}} (and {@code additionalErrorInfo} when the engine
+ * gives one) and the sub-status in {@code x-ms-substatus}.
+ */
 public final class ErrorReplies {
     private ErrorReplies() {
     }
 
     public static Reply of(ServiceException e) {
-        return of(e.status(), e.subStatus(), e.getMessage(), e.retryAfterMillis());
+        return of(e.status(), e.subStatus(), e.getMessage(), e.retryAfterMillis(), e.additionalErrorInfo());
     }
 
     public static Reply of(int status, int subStatus, String message, long retryAfterMillis) {
+        return of(status, subStatus, message, retryAfterMillis, null);
+    }
+
+    /** With {@code additionalErrorInfo}: the query plan of a query the SDK must run through its pipeline. */
+    private static Reply of(int status, int subStatus, String message, long retryAfterMillis, String additional) {
         ObjectNode body = Json.object();
         body.put("code", ServiceException.codeFor(status));
         body.put("message", message == null ? "" : message);
+        if (additional != null) {
+            body.put("additionalErrorInfo", additional);
+        }
         Reply r = Reply.json(status, body);
         r.header(Hdr.SUBSTATUS, Integer.toString(subStatus));
         if (retryAfterMillis > 0) {

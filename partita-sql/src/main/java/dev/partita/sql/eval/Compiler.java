@@ -7,6 +7,7 @@ import dev.partita.sql.ast.Query;
 import dev.partita.sql.functions.Builtin;
 import dev.partita.sql.functions.Builtins;
 import dev.partita.sql.parse.Validator;
+import dev.partita.sql.search.SearchFunctions;
 import dev.partita.sql.value.Num;
 
 import java.util.ArrayList;
@@ -130,8 +131,11 @@ public final class Compiler {
             orderKeys = new Eval[q.orderBy().size()];
             descending = new boolean[orderKeys.length];
             for (int i = 0; i < orderKeys.length; i++) {
-                orderKeys[i] = expr(q.orderBy().get(i).expr(), scope, null);
-                descending[i] = q.orderBy().get(i).descending();
+                Expr key = q.orderBy().get(i).expr();
+                // closeness and relevance sort best first whatever the query writes (the service's ORDER BY RANK)
+                boolean rank = SearchFunctions.isRankCall(key);
+                orderKeys[i] = rank ? search((Expr.Call) key, scope, null, true) : expr(key, scope, null);
+                descending[i] = rank || q.orderBy().get(i).descending();
             }
         }
         int[] ownSlots = own.stream().mapToInt(Integer::intValue).toArray();
@@ -314,9 +318,12 @@ public final class Compiler {
             aggs.add(new CompiledQuery.AggSpec(Aggregate.of(name), arg, slot));
             return new Evals.SlotRef(slot);
         }
+        if (SearchFunctions.isSearch(name)) {
+            return search(call, scope, aggs, false);
+        }
         if (Builtins.isUnsupported(name)) {
             throw new SqlException("The function " + name.toUpperCase(Locale.ROOT) + " is not supported by Partita "
-                    + "(full-text, vector and DocumentId functions are not implemented).");
+                    + "(DocumentId is not implemented).");
         }
         Builtin fn = Builtins.lookup(name);
         if (fn == null) {
@@ -341,5 +348,28 @@ public final class Compiler {
             return new Evals.Const(e.eval(null));
         }
         return e;
+    }
+
+    private Eval search(Expr.Call call, Scope scope, List<CompiledQuery.AggSpec> aggs, boolean orderKey) {
+        if (orderKey && SearchFunctions.isRankOnly(call)) {
+            return f -> {
+                throw new SqlException(call.name().toUpperCase(Locale.ROOT) + " ranks across all partitions: the "
+                        + "gateway's query plan runs it as component queries, which an SDK with hybrid search "
+                        + "support sends.");
+            };
+        }
+        Eval[] args = new Eval[call.args().size()];
+        for (int i = 0; i < args.length; i++) {
+            args[i] = expr(call.args().get(i), scope, aggs);
+        }
+        JsonNode options = null;
+        if (args.length == 4 && SearchFunctions.isVectorCall(call)) {
+            // the options decide how the index is used before any item is read: they must be written out
+            options = SearchFunctions.constant(call.args().get(3));
+            if (options == null) {
+                throw new SqlException("The fourth argument of VectorDistance must be a constant object literal.");
+            }
+        }
+        return SearchFunctions.compile(call, args, options, orderKey);
     }
 }

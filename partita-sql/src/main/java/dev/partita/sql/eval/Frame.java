@@ -2,17 +2,19 @@ package dev.partita.sql.eval;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.sql.CallCounter;
+import dev.partita.sql.EvalContext;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.functions.FunctionEnv;
 import dev.partita.sql.functions.UserFunctions;
-
+import dev.partita.sql.search.SearchPolicy;
 import java.time.Clock;
 import java.time.Instant;
 
 /**
- * The mutable state of one execution: alias slots (FROM bindings and aggregate results), resolved
- * parameter values, the items of the container, the clock and the user-defined functions. One frame per call; never shared
- * between threads.
+ * The mutable state of one execution: alias slots (FROM bindings and aggregate results), resolved parameter values,
+ * the items of the container, and what the caller's {@link EvalContext} carries (the clock, the deadline, the
+ * user-defined functions, the function-call count, the search policies and the search work). One frame per call;
+ * never shared between threads.
  */
 public final class Frame implements FunctionEnv {
     final JsonNode[] slots;
@@ -22,27 +24,40 @@ public final class Frame implements FunctionEnv {
     private final long deadlineMillis;
     private final UserFunctions userFunctions;
     private final CallCounter calls;
+    private final SearchPolicy search;
+    /** Where search work is counted, or null. */
+    private final EvalContext context;
     private Instant staticNow;
     private int bindsSinceCheck;
 
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock) {
-        this(slotCount, params, items, clock, Long.MAX_VALUE, null, null);
+        this(slotCount, params, items, clock, null);
     }
 
-    /**
-     * @param deadlineMillis the clock millis past which binding more rows fails ({@link SqlException#TIMEOUT})
-     * @param userFunctions  the caller's user-defined functions, or null
-     * @param calls          where to count the function calls made, or null
-     */
+    /** @param context the caller's context, or null for none (then {@code clock} alone, which may be null too) */
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock,
-            long deadlineMillis, UserFunctions userFunctions, CallCounter calls) {
+            EvalContext context) {
         this.slots = new JsonNode[slotCount];
         this.params = params;
         this.items = items;
-        this.clock = clock;
-        this.deadlineMillis = deadlineMillis;
-        this.userFunctions = userFunctions;
-        this.calls = calls;
+        this.clock = context != null ? context.clock() : clock;
+        this.deadlineMillis = context != null ? context.deadlineMillis() : Long.MAX_VALUE;
+        this.userFunctions = context != null ? context.userFunctions() : null;
+        this.calls = context != null ? context.callCounter() : null;
+        this.search = context != null ? context.search() : SearchPolicy.NONE;
+        this.context = context;
+    }
+
+    @Override
+    public SearchPolicy search() {
+        return search;
+    }
+
+    @Override
+    public void searchWork(long units) {
+        if (context != null) {
+            context.addSearchWork(units);
+        }
     }
 
     /** Counts one function call (built-in or user-defined) when the caller asked for a count. */

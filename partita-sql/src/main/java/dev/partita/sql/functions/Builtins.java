@@ -9,7 +9,8 @@ import java.util.Set;
 
 /**
  * Registry of built-in functions by lower-case name, plus the names the language knows but Partita
- * does not implement (full-text, vector, DocumentId) and the aggregate names.
+ * does not implement (DocumentId) and the aggregate names. The search functions are compiled by
+ * {@link dev.partita.sql.search.SearchFunctions}.
  */
 public final class Builtins {
     public static final int VARIADIC = Integer.MAX_VALUE;
@@ -19,9 +20,7 @@ public final class Builtins {
     private static final Set<String> AGGREGATES = Set.of("count", "sum", "avg", "min", "max", "makelist", "makeset",
             "countif");
 
-    private static final Set<String> UNSUPPORTED = Set.of(
-            "fulltextcontains", "fulltextcontainsall", "fulltextcontainsany", "fulltextscore", "rrf",
-            "vectordistance", "documentid");
+    private static final Set<String> UNSUPPORTED = Set.of("documentid");
 
     static {
         TypeFunctions.register();

@@ -20,6 +20,7 @@ import dev.partita.sql.ast.Query.OrderItem;
 import dev.partita.sql.ast.Query.PathSegment;
 import dev.partita.sql.ast.Query.SelectItem;
 import dev.partita.sql.ast.Query.Selection;
+import dev.partita.sql.search.SearchFunctions;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
 import org.antlr.v4.runtime.tree.ParseTree;
@@ -55,8 +56,15 @@ public final class AstBuilder {
             }
         }
         List<OrderItem> orderBy = new ArrayList<>();
-        if (ctx.orderByClause() instanceof OrderByRankContext) {
-            throw new SqlException("ORDER BY RANK (full-text and vector scoring) is not supported by Partita.");
+        if (ctx.orderByClause() instanceof OrderByRankContext rank) {
+            for (ScalarExprContext e : rank.scalarExpr()) {
+                Expr score = expr(e);
+                if (!SearchFunctions.isRankCall(score)) {
+                    throw new SqlException("ORDER BY RANK needs a scoring function: FullTextScore, VectorDistance or "
+                            + "RRF.");
+                }
+                orderBy.add(new OrderItem(score, false, false));
+            }
         } else if (ctx.orderByClause() instanceof OrderByItemsContext items) {
             for (OrderItemContext oi : items.orderItem()) {
                 orderBy.add(new OrderItem(expr(oi.scalarExpr()), oi.DESC() != null,

@@ -4,6 +4,7 @@ import dev.partita.sql.SqlException;
 import dev.partita.sql.ast.Expr;
 import dev.partita.sql.ast.Query;
 import dev.partita.sql.functions.Builtins;
+import dev.partita.sql.search.SearchFunctions;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -48,7 +49,7 @@ public final class Validator {
         }
         for (Query.OrderItem o : q.orderBy()) {
             noAggregates(o.expr(), "the ORDER BY clause");
-            if (!isPath(o.expr())) {
+            if (!isPath(o.expr()) && !SearchFunctions.isRankCall(o.expr())) {
                 throw new SqlException("2206", "Unsupported ORDER BY clause. ORDER BY item expression could not be "
                         + "mapped to a document path.");
             }

@@ -29,6 +29,8 @@ final class QueryInfoBuilder {
     boolean hasSelectValue;
     /** Non-null for DCOUNT: the alias of the count ("" for none). */
     String dCountAlias;
+    /** Vector search: each range returns its best rows and the SDK keeps the best of all (no resume). */
+    boolean hasNonStreamingOrderBy;
 
     ObjectNode toJson() {
         JsonNodeFactory f = JsonNodeFactory.instance;
@@ -51,7 +53,7 @@ final class QueryInfoBuilder {
         } else {
             o.putObject("dCountInfo").put("dCountAlias", dCountAlias);
         }
-        o.put("hasNonStreamingOrderBy", false);
+        o.put("hasNonStreamingOrderBy", hasNonStreamingOrderBy);
         return o;
     }
 

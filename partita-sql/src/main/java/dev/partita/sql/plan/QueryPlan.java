@@ -17,16 +17,22 @@ import java.util.function.Function;
 /**
  * The answer to the SDK's query-plan request.
  *
- * @param queryInfo           exactly the {@code queryInfo} object of query-plans.md §1.1 (treat as read-only)
+ * @param queryInfo           exactly the {@code queryInfo} object of query-plans.md §1.1 (treat as read-only), or
+ *                            null for a hybrid search plan
+ * @param hybridSearchQueryInfo the gateway's {@code hybridSearchQueryInfo} for ORDER BY RANK FullTextScore / RRF
+ *                            ({@link HybridSearchPlan}), else null
  * @param partitionKeyPoints  empty: fan out over the full range; present: the query can only match these
  *                            partition-key value tuples (components in path order; for a hierarchical key a tuple
  *                            may be a prefix, only its first levels pinned). A query that reads no items (no FROM)
  *                            gets one arbitrary full point (all nulls) so that exactly one range answers it.
  */
-public record QueryPlan(ObjectNode queryInfo, Optional<List<List<JsonNode>>> partitionKeyPoints) {
+public record QueryPlan(ObjectNode queryInfo, ObjectNode hybridSearchQueryInfo,
+                        Optional<List<List<JsonNode>>> partitionKeyPoints) {
 
     public QueryPlan {
-        Objects.requireNonNull(queryInfo, "queryInfo");
+        if ((queryInfo == null) == (hybridSearchQueryInfo == null)) {
+            throw new IllegalArgumentException("a plan has either a queryInfo or a hybridSearchQueryInfo");
+        }
         Objects.requireNonNull(partitionKeyPoints, "partitionKeyPoints");
     }
 
@@ -40,7 +46,11 @@ public record QueryPlan(ObjectNode queryInfo, Optional<List<List<JsonNode>>> par
     public ObjectNode toJson(Function<List<JsonNode>, ObjectNode> pointToEpkRange, ObjectNode fullRange) {
         ObjectNode out = JsonNodeFactory.instance.objectNode();
         out.put("partitionedQueryExecutionInfoVersion", 2);
-        out.set("queryInfo", queryInfo.deepCopy());
+        if (queryInfo != null) {
+            out.set("queryInfo", queryInfo.deepCopy());
+        } else {
+            out.set("hybridSearchQueryInfo", hybridSearchQueryInfo.deepCopy());
+        }
         ArrayNode ranges = out.putArray("queryRanges");
         if (partitionKeyPoints.isEmpty() || partitionKeyPoints.get().isEmpty()) {
             ranges.add(fullRange.deepCopy()); // never an empty list: the SDK fails on it (§1.3)

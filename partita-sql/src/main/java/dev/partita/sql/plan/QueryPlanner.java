@@ -7,6 +7,8 @@ import dev.partita.sql.SqlQuery;
 import dev.partita.sql.ast.Expr;
 import dev.partita.sql.ast.Query;
 import dev.partita.sql.parse.Validator;
+import dev.partita.sql.search.SearchFunctions;
+import dev.partita.sql.search.SearchPolicy;
 import dev.partita.sql.value.Num;
 
 import java.util.ArrayList;
@@ -39,11 +41,13 @@ public final class QueryPlanner {
 
     private final Query q;
     private final Map<String, JsonNode> params;
+    private final SearchPolicy search;
     private final QueryInfoBuilder info = new QueryInfoBuilder();
 
-    private QueryPlanner(Query q, Map<String, JsonNode> params) {
+    private QueryPlanner(Query q, Map<String, JsonNode> params, SearchPolicy search) {
         this.q = q;
         this.params = params == null ? Map.of() : params;
+        this.search = search;
     }
 
     /** The plan for a client that supports what the Java SDK 4.81 supports. */
@@ -62,7 +66,16 @@ public final class QueryPlanner {
      */
     public static QueryPlan plan(SqlQuery query, List<String> partitionKeyPaths, Map<String, JsonNode> params,
                                  Set<String> supportedFeatures) {
-        return new QueryPlanner(query.ast(), params).plan(List.copyOf(partitionKeyPaths), supportedFeatures);
+        return plan(query, partitionKeyPaths, params, supportedFeatures, SearchPolicy.NONE);
+    }
+
+    /**
+     * As {@link #plan(SqlQuery, List, Map, Set)} for a container with vector and full-text policies: the direction of
+     * a vector ORDER BY is its distance function's, which the container's embedding policy may set.
+     */
+    public static QueryPlan plan(SqlQuery query, List<String> partitionKeyPaths, Map<String, JsonNode> params,
+                                 Set<String> supportedFeatures, SearchPolicy search) {
+        return new QueryPlanner(query.ast(), params, search).plan(List.copyOf(partitionKeyPaths), supportedFeatures);
     }
 
     private QueryPlan plan(List<String> paths, Set<String> supported) {
@@ -75,6 +88,10 @@ public final class QueryPlanner {
         boolean onePartition = points.isPresent() && points.get().size() == 1
                 && points.get().get(0).size() == paths.size();
         info.hasSelectValue = q.selection() instanceof Query.Selection.Value;
+        if (HybridSearchPlan.applies(q)) {
+            return new QueryPlan(null, HybridSearchPlan.plan(q, search, count(q.top()), count(q.offset()),
+                    count(q.limit())), points);
+        }
         if (inner != null) {
             dcount(inner);
         } else if (!rowLocal(q)) {
@@ -87,7 +104,7 @@ public final class QueryPlanner {
         } else {
             shape(onePartition);
         }
-        return new QueryPlan(info.toJson(), points);
+        return new QueryPlan(info.toJson(), null, points);
     }
 
     private void shape(boolean onePartition) {
@@ -99,6 +116,10 @@ public final class QueryPlanner {
         Long offset = count(q.offset());
         Long limit = count(q.limit());
         info.top = top;
+        if (q.orderBy().stream().anyMatch(o -> SearchFunctions.isVectorCall(o.expr()))) {
+            vectorOrderBy(top, offset, limit);
+            return;
+        }
         if (onePartition && !aggregates && !grouped && !q.distinct()) {
             return; // the real planner leaves ORDER BY and OFFSET/LIMIT to the one range holding the partition
         }
@@ -134,6 +155,44 @@ public final class QueryPlanner {
             info.rewrittenQuery = offset == null ? Rewriter.orderBy(q, top, null)
                     : Rewriter.orderBy(q, null, offset + rowsAfterOffset(top, limit));
         }
+    }
+
+    /**
+     * ORDER BY VectorDistance: a non-streaming ORDER BY. Each range returns its own best rows (TOP, or OFFSET+LIMIT)
+     * and the SDK keeps the best of all of them, so the query needs a bound and has no continuation. The direction
+     * is the distance function's: most similar first (descending for similarities, ascending for Euclidean).
+     */
+    private void vectorOrderBy(Long top, Long offset, Long limit) {
+        if (top == null && limit == null) {
+            throw new SqlException("Executing a vector search query without TOP or OFFSET/LIMIT is not supported: "
+                    + "add TOP n (or OFFSET/LIMIT) to the query.");
+        }
+        if (aggregatesOrGroups()) {
+            throw new SqlException("ORDER BY VectorDistance cannot be combined with aggregates or GROUP BY.");
+        }
+        info.offset = offset;
+        info.limit = limit;
+        for (Query.OrderItem o : q.orderBy()) {
+            boolean descending = o.descending();
+            if (SearchFunctions.isVectorCall(o.expr())) {
+                Expr.Call call = (Expr.Call) o.expr();
+                descending = SearchFunctions.distanceOf(call, HybridSearchPlan.vectorOptions(call), search)
+                        .higherIsCloser();
+            }
+            info.orderBy.add(descending ? "Descending" : "Ascending");
+            info.orderByExpressions.add(Printer.expr(o.expr()));
+        }
+        info.hasNonStreamingOrderBy = true;
+        if (q.distinct()) {
+            info.distinctType = "Ordered";
+        }
+        info.rewrittenQuery = offset == null ? Rewriter.orderBy(q, top, null)
+                : Rewriter.orderBy(q, null, offset + rowsAfterOffset(top, limit));
+    }
+
+    private boolean aggregatesOrGroups() {
+        return !q.groupBy().isEmpty() || SelectList.valueOperator(q) != null
+                || SelectList.columns(q).stream().anyMatch(c -> c.operator() != null);
     }
 
     /**
@@ -301,8 +360,17 @@ public final class QueryPlanner {
         if (q.offset() != null) {
             needed.add("OffsetAndLimit");
         }
-        if (!q.orderBy().isEmpty()) {
+        if (HybridSearchPlan.applies(q)) {
+            needed.add("HybridSearch");
+            Expr rank = q.orderBy().get(0).expr();
+            if (rank instanceof Expr.Call c && c.args().stream().anyMatch(a -> a instanceof Expr.ArrayCtor)) {
+                needed.add("WeightedRankFusion");
+            }
+        } else if (!q.orderBy().isEmpty()) {
             needed.add(q.orderBy().size() > 1 ? "MultipleOrderBy" : "OrderBy");
+            if (q.orderBy().stream().anyMatch(o -> SearchFunctions.isVectorCall(o.expr()))) {
+                needed.add("NonStreamingOrderBy");
+            }
         }
         List<String> lines = new ArrayList<>();
         for (String feature : needed) {

@@ -129,7 +129,7 @@ final class Rewriter {
                 inner.groupBy(), List.of(), inner.offset(), inner.limit()));
     }
 
-    private static String objectItems(Query.Selection.Items items) {
+    static String objectItems(Query.Selection.Items items) {
         List<String> parts = new ArrayList<>();
         for (Query.SelectItem item : items.items()) {
             parts.add(Printer.string(item.outputName()) + ": " + Printer.expr(item.expr()));

@@ -1,0 +1,146 @@
+package dev.partita.core.index.vector;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.item.StoredItem;
+import dev.partita.core.json.Json;
+import dev.partita.core.store.Bytes;
+import dev.partita.core.store.ChangeRecord;
+import dev.partita.core.store.Cursor;
+import dev.partita.core.store.Snapshot;
+import dev.partita.core.store.StoreKeys;
+import dev.partita.sql.search.VectorEmbedding;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The approximate indexes of every container's {@code quantizedFlat} and {@code diskANN} vector paths.
+ *
+ * <p>A Lucene graph cannot take part in the store's transactions, so it is not kept in the store: it is built from
+ * the store the first time a query needs it (after the engine opens, or after the container's policy changes: a new
+ * policy is a new index) and then kept current from the committed writes, replayed from the container's change log
+ * up to the LSN of the snapshot the query reads (a log already pruned past the index's position rebuilds it).
+ * Correctness never depends on it: it only proposes candidate items, which the query reads from its snapshot and
+ * scores exactly; an item the graph misses costs recall, never a wrong row.
+ */
+public final class VectorIndexes implements AutoCloseable {
+    /** Lucene's HNSW format holds at most this many dimensions; longer vectors are searched exactly. */
+    public static final int MAX_GRAPH_DIMENSIONS = 1024;
+
+    private final Map<String, Entry> indexes = new HashMap<>();
+
+    private static final class Entry {
+        final String signature;
+        final AnnIndex index;
+        long lsn = -1;
+
+        Entry(String signature, AnnIndex index) {
+            this.signature = signature;
+            this.index = index;
+        }
+    }
+
+    /** What an approximate search found: candidate item keys nearest first, and how many vectors the index holds. */
+    public record Candidates(List<byte[]> keys, long indexed) {
+    }
+
+    /**
+     * The about-{@code k} nearest items to {@code query} in {@code [from, to)}, from the index of the container's
+     * path brought up to the snapshot's LSN; null when the path has no approximate index the graph can hold.
+     */
+    public Candidates nearest(ContainerInfo c, Snapshot snapshot, String path, float[] query, int k, byte[] from,
+            byte[] to) {
+        VectorPolicy.VectorIndex spec = c.search().vectors().index(path);
+        VectorEmbedding embedding = c.search().embedding(path);
+        if (spec == null || !spec.type().approximate() || embedding == null
+                || embedding.dimensions() > MAX_GRAPH_DIMENSIONS || query.length != embedding.dimensions()) {
+            return null;
+        }
+        Entry e = current(c, snapshot, path, embedding);
+        return new Candidates(e.index.nearest(query, k, from, to), e.index.size());
+    }
+
+    /** Memory held by the graph of a path (0 before it is built): what the benchmarks report per vector. */
+    public synchronized long ramBytes(ContainerInfo c, String path) {
+        Entry e = indexes.get(c.containerId() + path);
+        return e == null ? 0 : e.index.ramBytes();
+    }
+
+    private synchronized Entry current(ContainerInfo c, Snapshot snapshot, String path, VectorEmbedding embedding) {
+        String name = c.containerId() + path;
+        String signature = c.rid() + "|" + embedding + "|" + c.search().vectors().index(path);
+        Entry e = indexes.get(name);
+        if (e == null || !e.signature.equals(signature)) {
+            if (e != null) {
+                e.index.close();
+            }
+            e = new Entry(signature, new AnnIndex(embedding.distance()));
+            indexes.put(name, e);
+        }
+        long lsn = Bytes.longValue(snapshot.get(StoreKeys.containerLsn(c.containerId())));
+        if (e.lsn == lsn) {
+            return e;
+        }
+        long floor = Bytes.longValue(snapshot.get(StoreKeys.changeLogFloor(c.containerId())));
+        if (e.lsn < 0 || floor > e.lsn) {
+            build(c, snapshot, path, embedding, e);
+        } else {
+            replay(c, snapshot, path, embedding, e, lsn);
+        }
+        e.lsn = lsn;
+        return e;
+    }
+
+    private static void build(ContainerInfo c, Snapshot snapshot, String path, VectorEmbedding embedding, Entry e) {
+        byte[][] all = StoreKeys.containerItems(c.containerId());
+        try (Cursor cursor = snapshot.scan(all[0], all[1])) {
+            while (cursor.next()) {
+                e.index.put(cursor.key(), vector(cursor.value(), path, embedding));
+            }
+        }
+        e.index.optimize();
+    }
+
+    /** Applies the writes committed after the index's LSN (each record names the item; its current state decides). */
+    private static void replay(ContainerInfo c, Snapshot snapshot, String path, VectorEmbedding embedding, Entry e,
+            long lsn) {
+        try (Cursor cursor = snapshot.scan(StoreKeys.log(c.containerId(), e.lsn + 1),
+                StoreKeys.log(c.containerId(), lsn + 1))) {
+            while (cursor.next()) {
+                ChangeRecord.Header h = ChangeRecord.peek(cursor.value());
+                byte[] key = StoreKeys.item(c.containerId(), h.epk(), h.id());
+                e.index.put(key, vector(snapshot.get(key), path, embedding));
+            }
+        }
+    }
+
+    /** The item's vector at the path as its data type holds it, or null (absent, expired, not a vector). */
+    private static float[] vector(byte[] raw, String path, VectorEmbedding embedding) {
+        if (raw == null) {
+            return null;
+        }
+        StoredItem item = StoredItem.wrap(raw);
+        JsonNode v = Json.parse(item.json(), "stored item").at(path);
+        if (!v.isArray() || v.size() != embedding.dimensions()) {
+            return null;
+        }
+        float[] out = new float[v.size()];
+        for (int i = 0; i < out.length; i++) {
+            if (!v.get(i).isNumber()) {
+                return null;
+            }
+            out[i] = embedding.dataType().convert(v.get(i).doubleValue());
+            if (Float.isNaN(out[i])) {
+                return null;
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public synchronized void close() {
+        indexes.values().forEach(e -> e.index.close());
+        indexes.clear();
+    }
+}
