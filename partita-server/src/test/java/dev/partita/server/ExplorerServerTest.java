@@ -100,6 +100,20 @@ class ExplorerServerTest {
     }
 
     @Test
+    void aQueryReportsIndexUseWhenAskedForItsMetrics() {
+        RawClient.Call q = raw.call("POST", "/dbs/shop/colls/orders/docs").signed("docs", "dbs/shop/colls/orders")
+                .header("x-ms-documentdb-isquery", "True").header("Content-Type", "application/query+json")
+                .header("x-ms-documentdb-query-enablecrosspartition", "True")
+                .body("{\"query\":\"SELECT * FROM c WHERE c.tenant = 'acme-secret'\",\"parameters\":[]}");
+        assertThat(q.send().headers().firstValue("x-ms-documentdb-query-metrics")).as("only when asked").isEmpty();
+        HttpResponse<String> r = q.header("x-ms-documentdb-populatequerymetrics", "true").send();
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(r.headers().firstValue("x-ms-documentdb-query-metrics")).hasValueSatisfying(m -> assertThat(m)
+                .contains("retrievedDocumentCount=1;").contains("outputDocumentCount=1;")
+                .contains("indexHitDocumentCount=1;").endsWith("indexUtilizationRatio=1.00"));
+    }
+
+    @Test
     void aResourceTokenGetsNoPartitionKeyValues() {
         admin.getDatabase("shop").createUser(new CosmosUserProperties().setId("viewer"));
         String token;
