@@ -67,7 +67,7 @@ class ParserErrorTest {
             "SELECT products.id FROM products p                    | Identifier 'products' could not be resolved",
             "SELECT id FROM c                                      | Identifier 'id' could not be resolved",
             "SELECT * FROM c ORDER BY udf.tax(c.price)             | could not be mapped to a document path",
-            "SELECT VectorDistance(c.a, c.b) FROM c                | VECTORDISTANCE is not supported by Partita",
+            "SELECT FullTextScore(c.t, 'x') FROM c                 | only valid in ORDER BY RANK",
             "SELECT TOP 4294967296 * FROM c                        | TOP clause must be an integer",
             "SELECT * FROM c OFFSET 4294967296 LIMIT 1             | OFFSET count value exceeds the maximum",
             "SELECT * FROM c OFFSET 1 LIMIT 4294967296             | LIMIT count value exceeds the maximum",
