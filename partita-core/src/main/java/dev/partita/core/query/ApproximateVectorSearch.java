@@ -122,19 +122,6 @@ final class ApproximateVectorSearch {
     private static float[] vector(Expr e, Map<String, JsonNode> params, VectorEmbedding embedding) {
         JsonNode v = e instanceof Expr.Param p ? (params == null ? null : params.get(p.name()))
                 : SearchFunctions.constant(e);
-        if (v == null || !v.isArray()) {
-            return null;
-        }
-        float[] out = new float[v.size()];
-        for (int i = 0; i < out.length; i++) {
-            if (!v.get(i).isNumber()) {
-                return null;
-            }
-            out[i] = embedding.dataType().convert(v.get(i).doubleValue());
-            if (Float.isNaN(out[i])) {
-                return null;
-            }
-        }
-        return out;
+        return embedding.vectorOf(v);
     }
 }

@@ -122,20 +122,7 @@ public final class VectorIndexes implements AutoCloseable {
         }
         StoredItem item = StoredItem.wrap(raw);
         JsonNode v = Json.parse(item.json(), "stored item").at(path);
-        if (!v.isArray() || v.size() != embedding.dimensions()) {
-            return null;
-        }
-        float[] out = new float[v.size()];
-        for (int i = 0; i < out.length; i++) {
-            if (!v.get(i).isNumber()) {
-                return null;
-            }
-            out[i] = embedding.dataType().convert(v.get(i).doubleValue());
-            if (Float.isNaN(out[i])) {
-                return null;
-            }
-        }
-        return out;
+        return v.size() == embedding.dimensions() ? embedding.vectorOf(v) : null;
     }
 
     @Override
