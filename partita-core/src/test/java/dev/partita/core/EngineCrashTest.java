@@ -102,33 +102,10 @@ class EngineCrashTest {
     private void verify(List<Ack> acked, List<String[]> batches) {
         try (Engine engine = Engine.open(RocksStore.open(dir), Clock.systemUTC(), Limits.DEFAULTS)) {
             ContainerInfo c = engine.readContainer("db", "c");
-            Map<String, StoredItem> stored = new HashMap<>();
-            byte[][] range = StoreKeys.itemRange(c.containerId(), "", "FF");
-            try (Cursor cur = engine.store().scan(range[0], range[1])) {
-                while (cur.next()) {
-                    stored.put(StoreKeys.itemId(cur.key()), StoredItem.wrap(cur.value()));
-                }
-            }
-            for (Ack a : acked) {
-                StoredItem item = stored.get(a.id());
-                assertThat(item).as("acknowledged item %s", a.id()).isNotNull();
-                assertThat(Etags.of(c.containerId(), item.lsn())).as("acknowledged version of %s", a.id())
-                        .isEqualTo(a.etag());
-            }
-            // plain set look-ups: AssertJ's contains() walks a collection, which is quadratic over 20 rounds of data
-            for (String[] b : batches) {
-                for (String id : b) {
-                    assertThat(stored.containsKey(id)).as("acknowledged batch item %s", id).isTrue();
-                }
-            }
-            // no batch is there in part: the three ids of a batch are all there or all missing
-            for (String id : stored.keySet()) {
-                if (id.endsWith("a") || id.endsWith("b") || id.endsWith("c")) {
-                    String base = id.substring(0, id.length() - 1);
-                    assertThat(stored.containsKey(base + "a") && stored.containsKey(base + "b")
-                            && stored.containsKey(base + "c")).as("batch %s is whole", base).isTrue();
-                }
-            }
+            Map<String, StoredItem> stored = CrashChecks.storedItems(engine, c);
+            Map<String, String> etagById = new HashMap<>();
+            acked.forEach(a -> etagById.put(a.id(), a.etag()));
+            CrashChecks.assertAcknowledgedWritesSurvived(c, stored, etagById, batches);
             Set<Long> logged = new HashSet<>();
             long maxLsn = 0;
             try (Cursor cur = engine.store().scan(StoreKeys.containerStart(StoreKeys.logSpace(), c.containerId()),

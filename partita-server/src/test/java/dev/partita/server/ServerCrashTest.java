@@ -13,14 +13,11 @@ import com.azure.cosmos.models.CosmosItemResponse;
 import com.azure.cosmos.models.PartitionKey;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.CrashChecks;
 import dev.partita.core.Engine;
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.account.Etags;
-import dev.partita.core.item.StoredItem;
 import dev.partita.core.limits.Limits;
-import dev.partita.core.store.Cursor;
 import dev.partita.core.store.RocksStore;
-import dev.partita.core.store.StoreKeys;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -136,34 +133,13 @@ class ServerCrashTest {
     private void verify(List<Ack> acked, List<String[]> batches) {
         try (Engine engine = Engine.open(RocksStore.open(dir), Clock.systemUTC(), Limits.DEFAULTS)) {
             ContainerInfo c = engine.readContainer("db", "c");
-            Map<String, StoredItem> stored = new HashMap<>();
-            byte[][] all = StoreKeys.containerItems(c.containerId());
-            try (Cursor cur = engine.store().scan(all[0], all[1])) {
-                while (cur.next()) {
-                    stored.put(StoreKeys.itemId(cur.key()), StoredItem.wrap(cur.value()));
-                }
-            }
+            Map<String, String> etagById = new HashMap<>();
             synchronized (acked) {
-                for (Ack a : acked) {
-                    StoredItem item = stored.get(a.id());
-                    assertThat(item).as("acknowledged item %s", a.id()).isNotNull();
-                    assertThat(Etags.of(c.containerId(), item.lsn())).as("acknowledged version of %s", a.id())
-                            .isEqualTo(a.etag());
-                }
+                acked.forEach(a -> etagById.put(a.id(), a.etag()));
             }
             synchronized (batches) {
-                for (String[] b : batches) {
-                    for (String id : b) {
-                        assertThat(stored.containsKey(id)).as("acknowledged batch item %s", id).isTrue();
-                    }
-                }
-            }
-            for (String id : stored.keySet()) {
-                if (id.endsWith("a") || id.endsWith("b") || id.endsWith("c")) {
-                    String base = id.substring(0, id.length() - 1);
-                    assertThat(stored.containsKey(base + "a") && stored.containsKey(base + "b")
-                            && stored.containsKey(base + "c")).as("batch %s is whole", base).isTrue();
-                }
+                CrashChecks.assertAcknowledgedWritesSurvived(c, CrashChecks.storedItems(engine, c), etagById,
+                        List.copyOf(batches));
             }
         }
     }
