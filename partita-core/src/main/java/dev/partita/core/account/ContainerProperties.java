@@ -1,17 +1,15 @@
 package dev.partita.core.account;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.index.ComputedProperties;
 import dev.partita.core.index.ContainerSearch;
+import dev.partita.core.index.IndexingPolicyShape;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.PartitionKeyDefinition;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -38,7 +36,7 @@ public record ContainerProperties(ObjectNode body, PartitionKeyDefinition partit
         }
         PartitionKeyDefinition definition = PartitionKeyDefinition.fromJson(pk, limits);
         body.set("partitionKey", definition.toJson());
-        body.set("indexingPolicy", indexingPolicy(body.get("indexingPolicy")));
+        body.set("indexingPolicy", IndexingPolicyShape.of(body.get("indexingPolicy"), body.get("geospatialConfig")));
         ContainerSearch.validate(body);
         Integer ttl = defaultTtl(body.get("defaultTtl"), limits);
         if (ttl == null) {
@@ -57,64 +55,6 @@ public record ContainerProperties(ObjectNode body, PartitionKeyDefinition partit
             body.putObject("geospatialConfig").put("type", "Geography");
         }
         return new ContainerProperties(body, definition, ttl, uniqueKeys, computed);
-    }
-
-    private static JsonNode indexingPolicy(JsonNode given) {
-        ObjectNode p = given instanceof ObjectNode o ? o.deepCopy() : Json.object();
-        if (given != null && !given.isNull() && !given.isObject()) {
-            throw ServiceException.badRequest("The container's 'indexingPolicy' must be a JSON object.");
-        }
-        String mode = p.path("indexingMode").asText("consistent").toLowerCase(Locale.ROOT);
-        if (!Set.of("consistent", "lazy", "none").contains(mode)) {
-            throw ServiceException.badRequest("The indexing mode must be 'consistent', 'lazy' or 'none'.");
-        }
-        p.put("indexingMode", mode);
-        boolean automatic = p.path("automatic").asBoolean(true);
-        if ("none".equals(mode) && automatic && p.has("automatic")) {
-            throw ServiceException.badRequest("An indexing policy with mode 'none' must set 'automatic' to false.");
-        }
-        p.put("automatic", !"none".equals(mode) && automatic);
-        if (!p.has("excludedPaths")) {
-            p.putArray("excludedPaths");
-        }
-        // the root defaults to included unless the policy excludes it ("index nothing but what I list")
-        if ((!p.has("includedPaths") || p.get("includedPaths").isEmpty())
-                && !containsPath(p.get("excludedPaths"), "/*")) {
-            p.putArray("includedPaths").addObject().put("path", "/*");
-        }
-        if (!p.has("includedPaths")) {
-            p.putArray("includedPaths");
-        }
-        for (String list : List.of("includedPaths", "excludedPaths")) {
-            JsonNode paths = p.get(list);
-            if (!paths.isArray()) {
-                throw ServiceException.badRequest("The indexing policy's '" + list + "' must be an array.");
-            }
-            for (JsonNode entry : paths) {
-                String path = entry.path("path").asText("");
-                if (!path.startsWith("/") || !(path.endsWith("/?") || path.endsWith("/*") || path.equals("/*"))) {
-                    throw ServiceException.badRequest("The indexing path at '" + list + "' must start with '/' and"
-                            + " end with '/?' or '/*'.");
-                }
-            }
-        }
-        if ("none".equals(mode)) {
-            // the service keeps no paths for an unindexed container
-            p.putArray("includedPaths");
-            p.putArray("excludedPaths");
-        } else if (!containsPath(p.get("excludedPaths"), "/\"_etag\"/?")) {
-            ((ArrayNode) p.get("excludedPaths")).addObject().put("path", "/\"_etag\"/?");
-        }
-        return p;
-    }
-
-    private static boolean containsPath(JsonNode paths, String path) {
-        for (JsonNode e : paths) {
-            if (path.equals(e.path("path").asText())) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static Integer defaultTtl(JsonNode ttl, Limits limits) {

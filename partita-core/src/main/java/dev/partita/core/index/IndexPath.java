@@ -22,34 +22,54 @@ public record IndexPath(String text, List<String> steps, boolean subtree) {
         steps = List.copyOf(steps);
     }
 
-    /** Parses an included or excluded path; {@code where} names the list for the error message. */
-    static IndexPath parse(String text, String where) {
-        List<String> steps = steps(text, where);
-        String last = steps.isEmpty() ? "" : steps.remove(steps.size() - 1);
-        boolean subtree = last.equals("*");
-        if (!subtree && !last.equals("?") || steps.isEmpty() && !subtree) {
-            throw invalid(text, where, "must end with '/?' or '/*' (the root is '/*')");
+    /** The legacy spelling of the root that older SDKs and tools still send; the service reads it as {@code /*}. */
+    static final String LEGACY_ROOT = "/";
+
+    /** Parses an included, excluded or spatial path ({@code /} is the root, as {@code /*}). */
+    static IndexPath parse(String text) {
+        if (LEGACY_ROOT.equals(text)) {
+            return new IndexPath("/*", List.of(), true);
         }
-        for (String s : steps) {
-            if (s.equals("*") || s.equals("?")) {
-                throw invalid(text, where, "may use '*' or '?' only as its last step");
+        List<Step> steps = steps(text);
+        Step last = steps.isEmpty() ? null : steps.remove(steps.size() - 1);
+        boolean subtree = last != null && last.is("*");
+        if (last == null || !subtree && !last.is("?") || steps.isEmpty() && !subtree) {
+            throw invalid(text, last == null ? text.length() : last.at());
+        }
+        List<String> names = new ArrayList<>();
+        for (Step s : steps) {
+            if (s.is("*") || s.is("?")) {
+                throw invalid(text, s.at());
             }
+            names.add(s.name());
         }
-        return new IndexPath(text, steps, subtree);
+        return new IndexPath(text, names, subtree);
     }
 
     /** Parses a composite-index path: names only, without a wildcard ({@code /name}, {@code /"a b"/c}). */
     static List<String> parseComposite(String text) {
-        List<String> steps = steps(text, "compositeIndexes");
-        for (String s : steps) {
-            if (s.equals("*") || s.equals("?") || s.equals(ANY_ELEMENT)) {
-                throw invalid(text, "compositeIndexes", "must name a property path without '*', '?' or '[]'");
-            }
-        }
+        List<Step> steps = steps(text);
         if (steps.isEmpty()) {
-            throw invalid(text, "compositeIndexes", "must name a property path");
+            throw invalid(text, text.length());
         }
-        return steps;
+        List<String> names = new ArrayList<>();
+        for (Step s : steps) {
+            if (s.is("*") || s.is("?") || s.is(ANY_ELEMENT)) {
+                throw invalid(text, s.at());
+            }
+            names.add(s.name());
+        }
+        return names;
+    }
+
+    /** What the path names, whatever its spelling: {@code /a/?} and {@code /"a"/?} are the same path. */
+    List<Object> identity() {
+        return List.of(steps, subtree);
+    }
+
+    /** True for the root path {@code /*}: everything. */
+    boolean isRoot() {
+        return subtree && steps.isEmpty();
     }
 
     /** True when this path covers the scalar at {@code docPath}. */
@@ -87,17 +107,21 @@ public record IndexPath(String text, List<String> steps, boolean subtree) {
         return 2 * steps.size() + (subtree ? 0 : 1);
     }
 
-    private static List<String> steps(String text, String where) {
-        if (text == null || !text.startsWith("/")) {
-            throw invalid(text, where, "must start with '/'");
+    /** One step as written: its name, where it starts, and whether it was quoted (a quoted "*" is a name). */
+    private record Step(String name, int at, boolean quoted) {
+        boolean is(String token) {
+            return !quoted && name.equals(token);
         }
-        List<String> out = new ArrayList<>();
+    }
+
+    private static List<Step> steps(String text) {
+        if (text == null || !text.startsWith("/")) {
+            throw invalid(String.valueOf(text), 0);
+        }
+        List<Step> out = new ArrayList<>();
         int i = 0;
         while (i < text.length()) {
-            if (text.charAt(i) != '/') {
-                throw invalid(text, where, "has a step that is not separated by '/'");
-            }
-            i++;
+            int at = ++i; // past the '/'
             StringBuilder step = new StringBuilder();
             if (i < text.length() && text.charAt(i) == '"') {
                 i++;
@@ -113,25 +137,37 @@ public record IndexPath(String text, List<String> steps, boolean subtree) {
                         step.append(ch);
                     }
                 }
-                if (!closed) {
-                    throw invalid(text, where, "has an unclosed quoted name");
+                if (!closed || i < text.length() && text.charAt(i) != '/') {
+                    throw invalid(text, i);
                 }
-                out.add(step.toString());
+                out.add(new Step(step.toString(), at, true));
                 continue;
             }
             while (i < text.length() && text.charAt(i) != '/') {
-                step.append(text.charAt(i++));
+                char ch = text.charAt(i);
+                if (needsQuotes(ch)) {
+                    throw invalid(text, i);
+                }
+                step.append(ch);
+                i++;
             }
             if (step.isEmpty()) {
-                throw invalid(text, where, "has an empty step");
+                throw invalid(text, at);
             }
-            out.add(step.toString());
+            out.add(new Step(step.toString(), at, false));
         }
         return out;
     }
 
-    private static ServiceException invalid(String text, String where, String why) {
-        return ServiceException.badRequest("The indexing policy path '" + text + "' in '" + where
-                + "' is not valid: it " + why + ".");
+    /** A character an unquoted name may not hold: such a name is written quoted, {@code /"a b"/?}. */
+    private static boolean needsQuotes(char ch) {
+        return Character.isWhitespace(ch) || Character.isISOControl(ch) || ch == '"' || ch == '\'' || ch == '\\';
+    }
+
+    /** The service's 400 for a path it cannot parse, with the (0-based) position where parsing stopped. */
+    private static ServiceException invalid(String text, int position) {
+        return ServiceException.badRequest("The indexing path '" + text + "' could not be accepted, failed near"
+                + " position '" + position + "'. Please ensure that the path is a valid path. Common errors include"
+                + " invalid characters or absence of quotes around labels.");
     }
 }

@@ -11,8 +11,8 @@ import java.util.Set;
 /**
  * A container's indexing policy, parsed and validated: the mode, the included and excluded paths with the service's
  * precedence (among the paths that cover a value, the most precise one decides), and the composite indexes. Spatial
- * indexes are accepted and ignored; vector and full-text indexes are validated and used through
- * {@link ContainerSearch}. {@code id} and {@code _ts} are always indexed while the container indexes at all.
+ * indexes are validated and stored by {@link IndexingPolicyShape} (spatial functions scan); vector and full-text
+ * indexes are validated and used through {@link ContainerSearch}. {@code id} and {@code _ts} are always indexed while the container indexes at all.
  */
 public final class IndexingPolicy {
     /**
@@ -105,16 +105,17 @@ public final class IndexingPolicy {
         List<IndexPath> excluded = paths(p, "excludedPaths");
         boolean indexing = !"none".equals(mode) && automatic;
         if (!"none".equals(mode)) {
-            Set<String> in = new HashSet<>();
-            included.forEach(x -> in.add(x.text()));
+            Set<List<Object>> in = new HashSet<>();
+            included.forEach(x -> in.add(x.identity()));
             for (IndexPath x : excluded) {
-                if (in.contains(x.text())) {
+                if (in.contains(x.identity())) {
                     throw ServiceException.badRequest("The indexing policy path '" + x.text() + "' is both included"
                             + " and excluded; list it in only one of 'includedPaths' and 'excludedPaths'.");
                 }
             }
-            if (!in.contains("/*") && excluded.stream().noneMatch(x -> x.text().equals("/*"))) {
-                throw ServiceException.badRequest("The indexing policy must include or exclude the root path '/*'.");
+            if (included.stream().noneMatch(IndexPath::isRoot) && excluded.stream().noneMatch(IndexPath::isRoot)) {
+                throw ServiceException.badRequest("The special mandatory indexing path \"/\" is not provided in any of"
+                        + " the path type sets. Please provide this path in one of the sets.");
             }
         }
         return new IndexingPolicy(p, indexing, included, excluded, composites(p.get("compositeIndexes")),
@@ -130,15 +131,15 @@ public final class IndexingPolicy {
         if (!paths.isArray()) {
             throw ServiceException.badRequest("The indexing policy's '" + list + "' must be an array.");
         }
-        Set<String> seen = new HashSet<>();
+        Set<List<Object>> seen = new HashSet<>();
         for (JsonNode entry : paths) {
             JsonNode path = entry.get("path");
             if (path == null || !path.isTextual()) {
                 throw ServiceException.badRequest("Every entry of the indexing policy's '" + list + "' needs a string"
                         + " 'path'.");
             }
-            IndexPath parsed = IndexPath.parse(path.asText(), list);
-            if (!seen.add(parsed.text())) {
+            IndexPath parsed = IndexPath.parse(path.asText());
+            if (!seen.add(parsed.identity())) {
                 throw ServiceException.badRequest("The indexing policy path '" + parsed.text() + "' appears twice in '"
                         + list + "'.");
             }

@@ -63,6 +63,14 @@ class IndexingPolicyTest {
     }
 
     @Test
+    void aQuotedWildcardIsAName() {
+        IndexingPolicy p = policy("""
+                {"includedPaths":[{"path":"/\\"*\\"/?"}],"excludedPaths":[{"path":"/*"}]}""");
+        assertThat(p.indexes(path("*"))).isTrue();
+        assertThat(p.indexes(path("a"))).isFalse();
+    }
+
+    @Test
     void quotedNamesAndArrayStepsParse() {
         IndexingPolicy p = policy("""
                 {"includedPaths":[{"path":"/\\"a b\\"/[]/c/?"}],"excludedPaths":[{"path":"/*"}]}""");
@@ -83,17 +91,24 @@ class IndexingPolicyTest {
 
     @Test
     void badPoliciesAre400sThatNameTheProblem() {
+        String unparsable = "could not be accepted, failed near position ";
         for (String[] bad : new String[][] {
-                {"{\"includedPaths\":[{\"path\":\"a/?\"}]}", "must start with '/'"},
-                {"{\"includedPaths\":[{\"path\":\"/a\"}]}", "must end with '/?' or '/*'"},
-                {"{\"includedPaths\":[{\"path\":\"/a/*/b/?\"}]}", "only as its last step"},
-                {"{\"includedPaths\":[{\"path\":\"/a/?\"}]}", "root path '/*'"},
+                {"{\"includedPaths\":[{\"path\":\"a/?\"}]}", unparsable + "'0'"},
+                {"{\"includedPaths\":[{\"path\":\"/a\"}]}", unparsable + "'1'"},
+                {"{\"includedPaths\":[{\"path\":\"/a/*/b/?\"}]}", unparsable + "'3'"},
+                {"{\"includedPaths\":[{\"path\":\"/a b/?\"}]}", unparsable + "'2'"},
+                {"{\"includedPaths\":[{\"path\":\"/?\"}]}", unparsable + "'1'"},
+                {"{\"includedPaths\":[{\"path\":\"/a//?\"}]}", unparsable + "'3'"},
+                {"{\"includedPaths\":[{\"path\":\"/\\\"a/?\"}]}", unparsable + "'5'"},
+                {"{\"includedPaths\":[{\"path\":\"/a/?\"}]}", "The special mandatory indexing path \"/\" is not"
+                        + " provided in any of the path type sets. Please provide this path in one of the sets."},
                 {"{\"includedPaths\":[{\"path\":\"/*\"}],\"excludedPaths\":[{\"path\":\"/*\"}]}", "both included"},
-                {"{\"includedPaths\":[{\"path\":\"/*\"},{\"path\":\"/*\"}]}", "appears twice"},
+                {"{\"includedPaths\":[{\"path\":\"/*\"},{\"path\":\"/a/?\"},{\"path\":\"/\\\"a\\\"/?\"}]}",
+                        "appears twice"},
                 {"{\"includedPaths\":[{\"path\":\"/*\"}],\"compositeIndexes\":[[{\"path\":\"/a\"}]]}", "2 to 8"},
                 {"{\"includedPaths\":[{\"path\":\"/*\"}],\"compositeIndexes\":[[{\"path\":\"/a/?\"},"
                         + "{\"path\":\"/b\"}]]}",
-                        "without '*', '?'"},
+                        unparsable + "'3'"},
                 {"{\"includedPaths\":[{\"path\":\"/*\"}],\"compositeIndexes\":[[{\"path\":\"/a\",\"order\":\"up\"},"
                         + "{\"path\":\"/b\"}]]}", "'ascending' or"},
                 {"{\"includedPaths\":{}}", "must be an array"}}) {
