@@ -63,4 +63,6 @@ public final class Hdr {
     public static final AsciiString SERVICE_VERSION = AsciiString.cached("x-ms-serviceversion");
     public static final AsciiString RESOURCE_QUOTA = AsciiString.cached("x-ms-resource-quota");
     public static final AsciiString RESOURCE_USAGE = AsciiString.cached("x-ms-resource-usage");
+    public static final AsciiString INDEX_TRANSFORMATION_PROGRESS =
+            AsciiString.cached("x-ms-documentdb-collection-index-transformation-progress");
 }
