@@ -203,5 +203,6 @@ scenario("indexing: unparsable paths and a policy without the root are the servi
   const noRoot = await rejectsWith(create({ includedPaths: [{ path: "/a/?" }] }), 400);
   assert.match(noRoot.message, /The special mandatory indexing path "\/" is not provided/);
   await rejectsWith(create({ includedPaths: [{ path: "/*", indexes: [{ kind: "BTree", dataType: "String" }] }] }), 400);
-  await rejectsWith(create({ indexingMode: "none", automatic: true }), 400);
+  const noneAutomatic = await rejectsWith(create({ indexingMode: "none", automatic: true }), 400);
+  assert.match(noneAutomatic.message, /Indexing mode value cannot be 'none' when automatic indexing is specified as 'true'/);
 });

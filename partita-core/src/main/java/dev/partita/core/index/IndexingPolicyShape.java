@@ -48,7 +48,9 @@ public final class IndexingPolicyShape {
         }
         boolean automatic = p.path("automatic").asBoolean(true);
         if ("none".equals(mode) && automatic && p.has("automatic")) {
-            throw ServiceException.badRequest("An indexing policy with mode 'none' must set 'automatic' to false.");
+            // the service's message (seen through the Table SDK: azure-cosmos-table-dotnet#68)
+            throw ServiceException.badRequest("Indexing mode value cannot be 'none' when automatic indexing is"
+                    + " specified as 'true'.");
         }
         p.put("indexingMode", "lazy".equals(mode) ? "consistent" : mode);
         p.put("automatic", !"none".equals(mode) && automatic);
