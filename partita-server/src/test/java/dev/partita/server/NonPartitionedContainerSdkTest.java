@@ -140,6 +140,22 @@ class NonPartitionedContainerSdkTest {
     }
 
     @Test
+    void anOldClientNeedsNoKeyHeaderAndItsItemsAreUnderPartitionKeyNone() {
+        CosmosContainer c = legacy("old");
+        HttpResponse<String> created = raw.call("POST", "/dbs/np/colls/old/docs").signed("docs", "dbs/np/colls/old")
+                .header("x-ms-version", OLD_API).body("{\"id\":\"o\"}").send();
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        HttpResponse<String> read = raw.call("GET", "/dbs/np/colls/old/docs/o").signed("docs", "dbs/np/colls/old/docs/o")
+                .header("x-ms-version", OLD_API).send();
+        assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
+        assertThat(c.readItem("o", PartitionKey.NONE, ObjectNode.class).getStatusCode()).isEqualTo(200);
+        assertThat(c.deleteAllItemsByPartitionKey(PartitionKey.NONE, new CosmosItemRequestOptions()).getStatusCode())
+                .isEqualTo(200);
+        assertThatThrownBy(() -> c.readItem("o", PartitionKey.NONE, ObjectNode.class))
+                .isInstanceOfSatisfying(CosmosException.class, e -> assertThat(e.getStatusCode()).isEqualTo(404));
+    }
+
+    @Test
     void anItemWithTheSystemKeyPropertyIsInThatLogicalPartition() {
         CosmosContainer c = legacy("keyed");
         ObjectNode keyed = item("x").put("_partitionKey", "tenant");
