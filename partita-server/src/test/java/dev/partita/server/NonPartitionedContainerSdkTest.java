@@ -149,10 +149,12 @@ class NonPartitionedContainerSdkTest {
                 .header("x-ms-version", OLD_API).send();
         assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
         assertThat(c.readItem("o", PartitionKey.NONE, ObjectNode.class).getStatusCode()).isEqualTo(200);
+        c.createItem(item("k").put("_partitionKey", "tenant"));
         assertThat(c.deleteAllItemsByPartitionKey(PartitionKey.NONE, new CosmosItemRequestOptions()).getStatusCode())
                 .isEqualTo(200);
         assertThatThrownBy(() -> c.readItem("o", PartitionKey.NONE, ObjectNode.class))
                 .isInstanceOfSatisfying(CosmosException.class, e -> assertThat(e.getStatusCode()).isEqualTo(404));
+        assertThat(c.readItem("k", new PartitionKey("tenant"), ObjectNode.class).getStatusCode()).isEqualTo(200);
     }
 
     @Test
@@ -178,6 +180,24 @@ class NonPartitionedContainerSdkTest {
         assertThat(c.deleteItem("x", new PartitionKey("tenant"), new CosmosItemRequestOptions()).getStatusCode())
                 .isEqualTo(204);
         assertThat(c.readItem("x", PartitionKey.NONE, ObjectNode.class).getStatusCode()).isEqualTo(200);
+    }
+
+    /** What the .NET SDK sends for a query or feed under {@code PartitionKey.None} here: the key header {@code []}. */
+    @Test
+    void aQueryOrFeedUnderTheEmptyKeyReadsOnlyTheItemsWithoutTheProperty() throws Exception {
+        CosmosContainer c = legacy("scoped");
+        c.createItem(item("none-1"));
+        c.createItem(item("none-2"));
+        c.createItem(item("keyed").put("_partitionKey", "tenant"));
+        HttpResponse<String> q = raw.call("POST", "/dbs/np/colls/scoped/docs").signed("docs", "dbs/np/colls/scoped")
+                .header("x-ms-documentdb-isquery", "true").header("Content-Type", "application/query+json")
+                .header("x-ms-documentdb-partitionkey", "[]").body("{\"query\":\"SELECT * FROM c\"}").send();
+        assertThat(q.statusCode()).as(q.body()).isEqualTo(200);
+        assertThat(ids(JSON.readTree(q.body()).get("Documents"))).containsExactlyInAnyOrder("none-1", "none-2");
+        HttpResponse<String> feed = raw.call("GET", "/dbs/np/colls/scoped/docs").signed("docs", "dbs/np/colls/scoped")
+                .header("A-IM", "Incremental Feed").header("x-ms-documentdb-partitionkey", "[]").send();
+        assertThat(feed.statusCode()).as(feed.body()).isEqualTo(200);
+        assertThat(ids(JSON.readTree(feed.body()).get("Documents"))).containsExactlyInAnyOrder("none-1", "none-2");
     }
 
     @Test
