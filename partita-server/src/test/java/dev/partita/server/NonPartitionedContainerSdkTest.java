@@ -90,6 +90,8 @@ class NonPartitionedContainerSdkTest {
         assertThat(r.statusCode()).isEqualTo(400);
         assertThat(JSON.readTree(r.body()).get("message").asText())
                 .startsWith("A Partition key definition is not specified in the request.");
+        // (the Java SDK never sends one: it refuses a null definition itself, "partitionKeyDefinition cannot be
+        // null."; the JavaScript SDK fills in {"paths":["/_partitionKey"]})
     }
 
     @Test
@@ -145,8 +147,8 @@ class NonPartitionedContainerSdkTest {
         HttpResponse<String> created = raw.call("POST", "/dbs/np/colls/old/docs").signed("docs", "dbs/np/colls/old")
                 .header("x-ms-version", OLD_API).body("{\"id\":\"o\"}").send();
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-        HttpResponse<String> read = raw.call("GET", "/dbs/np/colls/old/docs/o").signed("docs", "dbs/np/colls/old/docs/o")
-                .header("x-ms-version", OLD_API).send();
+        HttpResponse<String> read = raw.call("GET", "/dbs/np/colls/old/docs/o")
+                .signed("docs", "dbs/np/colls/old/docs/o").header("x-ms-version", OLD_API).send();
         assertThat(read.statusCode()).as(read.body()).isEqualTo(200);
         assertThat(c.readItem("o", PartitionKey.NONE, ObjectNode.class).getStatusCode()).isEqualTo(200);
         c.createItem(item("k").put("_partitionKey", "tenant"));
@@ -176,7 +178,16 @@ class NonPartitionedContainerSdkTest {
                 new CosmosItemRequestOptions())).isInstanceOfSatisfying(CosmosException.class, e -> {
                     assertThat(e.getStatusCode()).isEqualTo(400);
                     assertThat(e.getSubStatusCode()).isEqualTo(1001);
+                    assertThat(e.getMessage()).contains(
+                            "PartitionKey extracted from document doesn't match the one specified in the header");
                 });
+        // a key with two values does not fit the one system path
+        HttpResponse<String> two = raw.call("GET", "/dbs/np/colls/keyed/docs/x")
+                .signed("docs", "dbs/np/colls/keyed/docs/x")
+                .header("x-ms-documentdb-partitionkey", "[\"tenant\",1]").send();
+        assertThat(two.statusCode()).isEqualTo(400);
+        assertThat(two.body()).contains("The partition key supplied in x-ms-partitionkey header has more components"
+                + " than defined in the the collection.");
         assertThat(c.deleteItem("x", new PartitionKey("tenant"), new CosmosItemRequestOptions()).getStatusCode())
                 .isEqualTo(204);
         assertThat(c.readItem("x", PartitionKey.NONE, ObjectNode.class).getStatusCode()).isEqualTo(200);
