@@ -131,3 +131,18 @@ scenario("non-partitioned container: change feed from the beginning", async () =
   }
   assert.deepEqual(ids(seen), ["p", "q"]);
 });
+
+scenario("non-partitioned container: a stored procedure runs under the undefined key", async () => {
+  const container = await legacyContainer();
+  const body = function (id) {
+    const c = getContext().getCollection();
+    c.createDocument(c.getSelfLink(), { id }, (e) => {
+      if (e) throw e;
+    });
+    getContext().getResponse().setBody(`made ${id}`);
+  };
+  await container.scripts.storedProcedures.create({ id: "make", body });
+  const { resource } = await container.scripts.storedProcedure("make").execute(undefined, ["s1"]);
+  assert.equal(resource, "made s1");
+  assert.equal((await container.item("s1", undefined).read()).statusCode, StatusCodes.Ok);
+});

@@ -15,6 +15,8 @@ import com.azure.cosmos.models.CosmosItemOperation;
 import com.azure.cosmos.models.CosmosItemRequestOptions;
 import com.azure.cosmos.models.CosmosPatchOperations;
 import com.azure.cosmos.models.CosmosQueryRequestOptions;
+import com.azure.cosmos.models.CosmosStoredProcedureProperties;
+import com.azure.cosmos.models.CosmosStoredProcedureRequestOptions;
 import com.azure.cosmos.models.FeedRange;
 import com.azure.cosmos.models.PartitionKey;
 import com.azure.cosmos.models.PartitionKind;
@@ -209,6 +211,19 @@ class NonPartitionedContainerSdkTest {
                 .header("A-IM", "Incremental Feed").header("x-ms-documentdb-partitionkey", "[]").send();
         assertThat(feed.statusCode()).as(feed.body()).isEqualTo(200);
         assertThat(ids(JSON.readTree(feed.body()).get("Documents"))).containsExactlyInAnyOrder("none-1", "none-2");
+    }
+
+    @Test
+    void aStoredProcedureRunsUnderPartitionKeyNone() {
+        CosmosContainer c = legacy("sproc");
+        c.getScripts().createStoredProcedure(new CosmosStoredProcedureProperties("make", "function (id) {"
+                + " var c = getContext().getCollection();"
+                + " c.createDocument(c.getSelfLink(), {id: id}, function (e) { if (e) throw e; });"
+                + " getContext().getResponse().setBody('made ' + id); }"));
+        var r = c.getScripts().getStoredProcedure("make").execute(List.of("s1"),
+                new CosmosStoredProcedureRequestOptions().setPartitionKey(PartitionKey.NONE));
+        assertThat(r.getResponseAsString()).isEqualTo("\"made s1\"");
+        assertThat(c.readItem("s1", PartitionKey.NONE, ObjectNode.class).getStatusCode()).isEqualTo(200);
     }
 
     @Test
