@@ -13,7 +13,7 @@ import dev.partita.core.request.ApiVersion;
  * <p>Only a request naming an API version before 2018-12-31 may create one (the current SDKs cannot; their body always
  * has a key, and the service answers 400 to one without). Such a container has one physical partition and at most
  * that partition's throughput. The current API shows it with the system key {@code /_partitionKey}
- * ({@link PartitionKeyDefinition.nonPartitioned()}): items without that property share the key {@code []}, which both
+ * ({@link PartitionKeyDefinition#nonPartitioned()}): items without that property share the key {@code []}, which both
  * SDKs send for {@code PartitionKey.NONE} or an item without the property; items with it go to that logical partition.
  */
 final class NonPartitionedContainers {
