@@ -24,6 +24,7 @@ import dev.partita.core.limits.Limits;
 import dev.partita.core.query.QueryExecutor;
 import dev.partita.core.query.QueryPage;
 import dev.partita.core.query.QueryPlans;
+import dev.partita.core.request.ApiVersion;
 import dev.partita.core.request.Deadline;
 import dev.partita.core.request.Scope;
 import dev.partita.core.script.ScriptCatalog;
@@ -173,8 +174,17 @@ public final class Engine implements AutoCloseable {
      */
     public ContainerInfo createContainer(String databaseId, ObjectNode body, Throughput throughput,
             int explicitPartitions) {
+        return createContainer(databaseId, body, throughput, explicitPartitions, ApiVersion.CURRENT);
+    }
+
+    /**
+     * Like {@link #createContainer(String, ObjectNode, Throughput, int)} for a request naming an API version: before
+     * 2018-12-31 a body without a partition key makes a non-partitioned container (one partition, the system key).
+     */
+    public ContainerInfo createContainer(String databaseId, ObjectNode body, Throughput throughput,
+            int explicitPartitions, ApiVersion version) {
         Throughput own = ownThroughput(databaseId, checked(throughput));
-        ContainerInfo created = catalog.createContainer(databaseId, body, own, explicitPartitions);
+        ContainerInfo created = catalog.createContainer(databaseId, body, own, explicitPartitions, version);
         capacity.started(created);
         return created;
     }

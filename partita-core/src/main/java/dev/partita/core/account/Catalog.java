@@ -9,6 +9,7 @@ import dev.partita.core.limits.Limits;
 import dev.partita.core.index.IndexState;
 import dev.partita.core.index.ContainerSearch;
 import dev.partita.core.index.IndexingPolicy;
+import dev.partita.core.request.ApiVersion;
 import dev.partita.core.partition.PartitionMap;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.store.Cursor;
@@ -120,10 +121,19 @@ public final class Catalog {
 
     // ---- containers
 
+    /**
+     * Creates a container; a body without a partition key under an API version before 2018-12-31 makes a
+     * non-partitioned container ({@link NonPartitionedContainers}), with one physical partition.
+     */
     public synchronized ContainerInfo createContainer(String databaseId, ObjectNode body, Throughput throughput,
-            int explicitPartitions) {
+            int explicitPartitions, ApiVersion version) {
         DatabaseInfo db = database(databaseId);
-        ContainerProperties props = ContainerProperties.parse(body, limits);
+        boolean nonPartitioned = NonPartitionedContainers.isRequested(body, version);
+        if (nonPartitioned) {
+            NonPartitionedContainers.checkThroughput(throughput, db.throughput(), limits);
+        }
+        ContainerProperties props = ContainerProperties.parse(
+                nonPartitioned ? NonPartitionedContainers.withSystemKey(body) : body, limits);
         // a 400 before anything is created
         IndexingPolicy policy = IndexingPolicy.parse(props.body().get("indexingPolicy")).withComputed(props.computed());
         String id = props.body().get("id").asText();
@@ -139,7 +149,8 @@ public final class Catalog {
                         + " new container its own throughput.");
             }
         }
-        int n = explicitPartitions > 0 ? explicitPartitions : initialPartitions(throughput, db.throughput());
+        int n = nonPartitioned ? 1
+                : explicitPartitions > 0 ? explicitPartitions : initialPartitions(throughput, db.throughput());
         int containerId = nextContainer++;
         String rid = ResourceIds.encode(ResourceIds.container(ResourceIds.database(db.databaseId()), containerId));
         ContainerInfo c = new ContainerInfo(databaseId, id, containerId | 0x80000000, db.rid(), rid, props.body(),

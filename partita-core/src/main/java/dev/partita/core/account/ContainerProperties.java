@@ -32,7 +32,9 @@ public record ContainerProperties(ObjectNode body, PartitionKeyDefinition partit
         ResourceNames.validateResourceId(id.asText(), "container", limits.maxResourceIdChars());
         JsonNode pk = body.get("partitionKey");
         if (pk == null || pk.isNull()) {
-            throw ServiceException.badRequest("The container body must have a 'partitionKey' definition with 'paths'.");
+            // the service's words (API 2018-12-31 and later)
+            throw ServiceException.badRequest("A Partition key definition is not specified in the request. Add e.g."
+                    + " \"partitionKey\":{\"paths\":[\"/pk\"],\"kind\":\"Hash\"} to the container body.");
         }
         PartitionKeyDefinition definition = PartitionKeyDefinition.fromJson(pk, limits);
         body.set("partitionKey", definition.toJson());

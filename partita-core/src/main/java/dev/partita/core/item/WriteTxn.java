@@ -276,8 +276,9 @@ final class WriteTxn {
         String id = idNode.asText();
         ResourceNames.validateItemId(id, limits.maxIdBytes());
         if (!at.key().equals(PartitionKeyValue.extract(c.partitionKey(), doc))) {
-            throw ServiceException.badRequest(SubStatus.PARTITION_KEY_MISMATCH, "The partition key in the item does"
-                    + " not match the partition key the request names.");
+            // the service's words
+            throw ServiceException.badRequest(SubStatus.PARTITION_KEY_MISMATCH, "PartitionKey extracted from document"
+                    + " doesn't match the one specified in the header.");
         }
         route(at.range().id());
         return id;

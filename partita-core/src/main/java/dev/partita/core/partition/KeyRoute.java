@@ -14,12 +14,17 @@ import dev.partita.core.limits.Limits;
 public record KeyRoute(PartitionKeyValue key, String epk, PhysicalPartition range) {
 
     /**
-     * Validates a full partition key for a point operation and routes it.
+     * Validates a full partition key for a point operation and routes it. In a system-key (non-partitioned) container
+     * a request without a key means {@link PartitionKeyValue#EMPTY}, the key of its items without
+     * {@code _partitionKey}: clients of the old API never send one there.
      *
      * @throws ServiceException 400 when the key is missing or does not fit the definition
      */
     public static KeyRoute of(PartitionKeyDefinition definition, PartitionMap partitions, PartitionKeyValue pk,
             Limits limits) {
+        if (pk == null && definition.systemKey()) {
+            pk = PartitionKeyValue.EMPTY;
+        }
         if (pk == null) {
             throw ServiceException.badRequest("This operation needs the partition key (x-ms-documentdb-partitionkey).");
         }

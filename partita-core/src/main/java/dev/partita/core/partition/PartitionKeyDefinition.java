@@ -47,6 +47,19 @@ public record PartitionKeyDefinition(List<String> paths, PartitionKind kind, int
         return new PartitionKeyDefinition(List.of(path), PartitionKind.HASH, 1, false);
     }
 
+    /** The path of the service's system partition key, the one a container created without a key gets. */
+    public static final String SYSTEM_KEY_PATH = "/_partitionKey";
+
+    /**
+     * The definition of a non-partitioned (legacy, "fixed") container as the service shows it to the current API:
+     * {@code {"paths":["/_partitionKey"],"kind":"Hash","systemKey":true}}, hash V1 (such containers predate V2). An item
+     * without a {@code _partitionKey} property has the key {@code []}; one with the property is in that logical
+     * partition.
+     */
+    public static PartitionKeyDefinition nonPartitioned() {
+        return new PartitionKeyDefinition(List.of(SYSTEM_KEY_PATH), PartitionKind.HASH, 1, true);
+    }
+
     /** A hierarchical (MultiHash, V2) definition. */
     public static PartitionKeyDefinition multiHash(String... paths) {
         return new PartitionKeyDefinition(List.of(paths), PartitionKind.MULTI_HASH, 2, false);

@@ -389,20 +389,20 @@ public final class PartitionKeyValue {
             if (levels == 0 || def.systemKey()) {
                 return;
             }
-            throw mismatch("The partition key is empty but the container is partitioned by " + paths(levels)
+            throw mismatch(FEWER + " The key is empty but the container is partitioned by " + paths(levels)
                     + "; send one value per path, or [{}] for items without the property.");
         }
         if (n > levels) {
-            throw mismatch("The partition key has " + n + " values but the container is partitioned by "
+            throw mismatch(MORE + " The key has " + n + " values but the container is partitioned by "
                     + paths(levels) + "; send one value per path.");
         }
         if (n < levels) {
             if (requireFull) {
-                throw mismatch("The partition key has " + n + " values but the container is partitioned by "
+                throw mismatch(FEWER + " The key has " + n + " values but the container is partitioned by "
                         + paths(levels) + "; this operation needs a value for every path.");
             }
             if (def.kind() != PartitionKind.MULTI_HASH) {
-                throw mismatch("The partition key has " + n + " values but the container is partitioned by "
+                throw mismatch(FEWER + " The key has " + n + " values but the container is partitioned by "
                         + paths(levels) + "; only hierarchical (MultiHash) keys accept a prefix.");
             }
         }
@@ -417,6 +417,12 @@ public final class PartitionKeyValue {
                             ? " or a container with partition key version 2." : "."));
         }
     }
+
+    /** The service's words for a key header with too few or too many values (its "the the" included). */
+    private static final String FEWER = "The partition key supplied in x-ms-partitionkey header has fewer components"
+            + " than defined in the the collection.";
+    private static final String MORE = "The partition key supplied in x-ms-partitionkey header has more components"
+            + " than defined in the the collection.";
 
     private static ServiceException mismatch(String message) {
         return ServiceException.badRequest(SubStatus.PARTITION_KEY_MISMATCH, message);

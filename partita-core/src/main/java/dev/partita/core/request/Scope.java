@@ -51,7 +51,8 @@ public record Scope(String rangeId, String startEpk, String endEpk, PartitionKey
             partitionKey.validateFor(definition, limits, false);
             String epk = EffectivePartitionKey.of(definition, partitionKey);
             PhysicalPartition owner = partitions.route(epk);
-            return partitionKey.size() == definition.levels()
+            // the empty key (valid only for a container without paths or with the system key) is a full key too
+            return partitionKey.size() == definition.levels() || partitionKey.size() == 0
                     ? new Target(epk, new EpkRange(epk, epk), owner, false)
                     : new Target(null, EpkRange.forPrefix(epk), owner, false);
         }

@@ -10,6 +10,7 @@ public final class Hdr {
     // request
     public static final AsciiString AUTHORIZATION = AsciiString.cached("authorization");
     public static final AsciiString X_DATE = AsciiString.cached("x-ms-date");
+    public static final AsciiString API_VERSION = AsciiString.cached("x-ms-version");
     public static final AsciiString HTTP_DATE = AsciiString.cached("date");
     public static final AsciiString PARTITION_KEY = AsciiString.cached("x-ms-documentdb-partitionkey");
     public static final AsciiString PARTITION_KEY_RANGE_ID = AsciiString.cached("x-ms-documentdb-partitionkeyrangeid");

@@ -6,6 +6,7 @@ import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.json.Json;
+import dev.partita.core.request.ApiVersion;
 import dev.partita.core.request.RequestOptions;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
@@ -29,7 +30,8 @@ final class ContainerRoutes {
         HttpMethod m = ex.method();
         if (m.equals(HttpMethod.POST) && !ex.isQuery()) {
             ObjectNode body = Json.parseObject(ex.body(), "container body");
-            ContainerInfo c = ctx.engine.createContainer(db.id(), body, ThroughputHeaders.parse(ex), 0);
+            ContainerInfo c = ctx.engine.createContainer(db.id(), body, ThroughputHeaders.parse(ex), 0,
+                    ApiVersion.fromHeader(ex.header(Hdr.API_VERSION)));
             return Replies.containerPaths(Replies.resource(201, c.toJson(), c.etag()), c);
         }
         if (m.equals(HttpMethod.GET) || m.equals(HttpMethod.POST)) {
