@@ -201,7 +201,7 @@ public final class QueryExecutor {
         Visibility visible = visibility(snapshot, c);
         try (ItemSource source = lookup == null
                         ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, visible)
-                        : new IndexSource(snapshot, c.containerId(), lookup.ranges(), from.key(), bounds, visible)) {
+                        : new IndexSource(snapshot, c.containerId(), lookup, from.key(), bounds, visible)) {
             if (!page.exhausted()) {
                 unpaged.stream(source.computing(c.indexingPolicy().computed()).until(deadline, true,
                         from.key() != null), params, ctx, row -> page.accept(row,
@@ -300,7 +300,7 @@ public final class QueryExecutor {
             Visibility visible = visibility(snapshot, c);
             try (ItemSource source = lookup == null
                             ? new ScanSource(snapshot, bounds.from, bounds.to, visible)
-                            : KeySetSource.of(snapshot, c.containerId(), lookup.ranges(), bounds, visible)) {
+                            : KeySetSource.of(snapshot, c.containerId(), lookup, bounds, visible)) {
                 all = query.execute(source.computing(c.indexingPolicy().computed()).until(deadline, false, false),
                         params, ctx);
                 entries = source.entriesRead;
