@@ -21,21 +21,25 @@ public record IndexLookup(IndexPredicates.Predicate predicate, List<byte[][]> ra
 
     /**
      * The most selective predicate over an indexed path (equality, then fewer IN values, then prefix, then a string
-     * function, then a closed range, then an open one), or null when none is indexed and the query must scan.
+     * function, then a closed range, then an open one), or null when none is indexed and the query must scan. An
+     * equality on a path in {@code pinned} (the partition key the scope is already narrowed to) only reads that
+     * logical partition again, so a prefix or a string function on another path goes before it.
      */
-    public static IndexLookup choose(int container, IndexingPolicy policy, List<IndexPredicates.Predicate> predicates) {
+    public static IndexLookup choose(int container, IndexingPolicy policy, List<IndexPredicates.Predicate> predicates,
+            List<List<String>> pinned) {
         IndexPredicates.Predicate best = null;
         for (IndexPredicates.Predicate p : predicates) {
-            if (policy.indexesNames(p.path()) && (best == null || rank(p) < rank(best))) {
+            if (policy.indexesNames(p.path()) && (best == null || rank(p, pinned) < rank(best, pinned))) {
                 best = p;
             }
         }
         return best == null ? null : new IndexLookup(best, ranges(container, best));
     }
 
-    private static int rank(IndexPredicates.Predicate p) {
+    private static int rank(IndexPredicates.Predicate p, List<List<String>> pinned) {
         return switch (p) {
-            case IndexPredicates.Equal e -> e.values().size();
+            case IndexPredicates.Equal e -> e.values().size() == 1 && pinned.contains(e.path()) ? 2_600
+                    : e.values().size();
             case IndexPredicates.Prefix x -> 2_000;
             case IndexPredicates.StringMatch m -> 2_500;
             case IndexPredicates.Range r -> r.low() != null && r.high() != null ? 3_000 : 4_000;

@@ -102,8 +102,9 @@ class StringIndexQueryTest {
             case 4 -> path + " LIKE " + lit(r, params, text(pick(r, LIKES))) + " ESCAPE '!'";
             default -> path + " LIKE " + lit(r, params, text(pick(r, LIKES)));
         };
-        return switch (r.nextInt(5)) {
+        return switch (r.nextInt(6)) {
             case 0 -> f + " AND c.flag = true";
+            case 4 -> "c.pk = 'p" + r.nextInt(20) + "' AND " + f;
             case 1 -> "c.n = " + r.nextInt(4) + " AND " + f;
             case 2 -> f + " AND c.n > 0";
             default -> f;
@@ -189,12 +190,7 @@ class StringIndexQueryTest {
     void anIndexedStringFunctionLoadsOnlyTheItemsWhoseStringMatches() {
         for (int ranges : new int[] {1, 3}) {
             try (Engine engine = engine(ranges, RESTRICTIVE)) {
-                ContainerHandle items = engine.container("db", "c");
-                for (int i = 0; i < 600; i++) {
-                    String model = i % 100 == 7 ? "Corolla " + i : "Camry " + (i % 40);
-                    items.create(Json.bytes(Json.object().put("id", "i" + i).put("pk", "p" + i % 17)
-                            .put("s", model).put("e", model)), RequestOptions.NONE);
-                }
+                loadModels(engine);
                 for (String f : List.of("CONTAINS(%s, 'rOLL', true)", "STARTSWITH(%s, 'coro', true)",
                         "ENDSWITH(%s, 'a 507')", "RegexMatch(%s, '^Cor')", "%s LIKE '%%olla%%'")) {
                     Work[] indexed = {null};
@@ -212,6 +208,35 @@ class StringIndexQueryTest {
                     assertThat(indexed[0].functionCalls()).as(f).isLessThanOrEqualTo(indexed[0].itemsLoaded());
                 }
             }
+        }
+    }
+
+    /** Six Corollas (i7, i107, ... i507) among 600 items, in 17 logical partitions; {@code e} is a copy of {@code s}. */
+    static void loadModels(Engine engine) {
+        ContainerHandle items = engine.container("db", "c");
+        for (int i = 0; i < 600; i++) {
+            String model = i % 100 == 7 ? "Corolla " + i : "Camry " + (i % 40);
+            items.create(Json.bytes(Json.object().put("id", "i" + i).put("pk", "p" + i % 17).put("s", model)
+                    .put("e", model)), RequestOptions.NONE);
+        }
+    }
+
+    /**
+     * The filter pins the logical partition: the equality on the key would read that partition's 35 items again, the
+     * string function's terms lead to its one Corolla.
+     */
+    @Test
+    void aStringFunctionBesideThePinnedPartitionKeyLoadsOnlyItsMatches() {
+        try (Engine engine = engine(3, null)) {
+            loadModels(engine);
+            Work[] work = {null};
+            List<JsonNode> rows = drain(engine, "SELECT * FROM c WHERE c.pk = 'p7' AND CONTAINS(c.s, 'rOLL', true)",
+                    Map.of(), 100, work);
+            assertThat(rows).extracting(r -> r.get("id").asText()).containsExactly("i7");
+            assertThat(work[0].itemsLoaded()).isEqualTo(1);
+            Work[] equality = {null};
+            drain(engine, "SELECT * FROM c WHERE c.pk = 'p7' AND c.id != 'x'", Map.of(), 100, equality);
+            assertThat(equality[0].itemsLoaded()).as("the key's equality still answers alone").isEqualTo(35);
         }
     }
 
