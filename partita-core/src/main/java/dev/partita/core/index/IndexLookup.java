@@ -3,6 +3,7 @@ package dev.partita.core.index;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.StoreKeys;
+import dev.partita.core.store.StoreReader;
 import dev.partita.sql.plan.IndexPredicates;
 import dev.partita.sql.value.Values;
 import java.util.ArrayList;
@@ -19,23 +20,28 @@ import java.util.List;
 public record IndexLookup(IndexPredicates.Predicate predicate, List<byte[][]> ranges) {
 
     /**
-     * The most selective predicate over an indexed path (equality, then fewer IN values, then prefix, then a closed
-     * range, then an open one), or null when none is indexed and the query must scan.
+     * The most selective predicate over an indexed path (equality, then fewer IN values, then prefix, then a string
+     * function, then a closed range, then an open one), or null when none is indexed and the query must scan. An
+     * equality on a path in {@code pinned} (the partition key the scope is already narrowed to) only reads that
+     * logical partition again, so a prefix or a string function on another path goes before it.
      */
-    public static IndexLookup choose(int container, IndexingPolicy policy, List<IndexPredicates.Predicate> predicates) {
+    public static IndexLookup choose(int container, IndexingPolicy policy, List<IndexPredicates.Predicate> predicates,
+            List<List<String>> pinned) {
         IndexPredicates.Predicate best = null;
         for (IndexPredicates.Predicate p : predicates) {
-            if (policy.indexesNames(p.path()) && (best == null || rank(p) < rank(best))) {
+            if (policy.indexesNames(p.path()) && (best == null || rank(p, pinned) < rank(best, pinned))) {
                 best = p;
             }
         }
         return best == null ? null : new IndexLookup(best, ranges(container, best));
     }
 
-    private static int rank(IndexPredicates.Predicate p) {
+    private static int rank(IndexPredicates.Predicate p, List<List<String>> pinned) {
         return switch (p) {
-            case IndexPredicates.Equal e -> e.values().size();
+            case IndexPredicates.Equal e -> e.values().size() == 1 && pinned.contains(e.path()) ? 2_600
+                    : e.values().size();
             case IndexPredicates.Prefix x -> 2_000;
+            case IndexPredicates.StringMatch m -> 2_500;
             case IndexPredicates.Range r -> r.low() != null && r.high() != null ? 3_000 : 4_000;
         };
     }
@@ -55,13 +61,8 @@ public record IndexLookup(IndexPredicates.Predicate predicate, List<byte[][]> ra
                     }
                 }
             }
-            case IndexPredicates.Prefix x -> {
-                TermWriter b = new TermWriter(32);
-                b.writeBytes(path);
-                b.write(IndexTerms.STRING);
-                IndexTerms.writeChars(b, IndexTerms.truncated(x.prefix()));
-                out.add(prefix(container, b.toByteArray()));
-            }
+            case IndexPredicates.Prefix x -> out.add(strings(container, path, x.prefix()));
+            case IndexPredicates.StringMatch m -> out.add(strings(container, path, m.test().prefix()));
             case IndexPredicates.Range r -> {
                 JsonNode typed = r.low() != null ? r.low() : r.high();
                 if (typed == null || r.low() != null && r.high() != null
@@ -92,6 +93,25 @@ public record IndexLookup(IndexPredicates.Predicate predicate, List<byte[][]> ra
             }
         }
         return out;
+    }
+
+    /** The entries of one path's string terms that start with {@code prefix} (all its strings for ""). */
+    private static byte[][] strings(int container, byte[] path, String prefix) {
+        TermWriter b = new TermWriter(32);
+        b.writeBytes(path);
+        b.write(IndexTerms.STRING);
+        IndexTerms.writeChars(b, IndexTerms.truncated(prefix));
+        return prefix(container, b.toByteArray());
+    }
+
+    /**
+     * The entries of one of {@link #ranges}: all of them, or for a string function only those of the terms it is true
+     * for (the other entries are passed over without loading their items).
+     */
+    public IndexCursor open(StoreReader reader, byte[] from, byte[] to) {
+        return predicate instanceof IndexPredicates.StringMatch m
+                ? IndexCursor.matching(reader, from, to, m.test()::test)
+                : IndexCursor.all(reader, from, to);
     }
 
     /**

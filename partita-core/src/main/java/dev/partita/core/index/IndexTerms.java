@@ -312,6 +312,41 @@ public final class IndexTerms {
 
     // ---- decoding entry keys
 
+    /**
+     * The string a string term holds (its first {@value #STRING_TERM_CHARS} characters), or null for a term of
+     * another type.
+     *
+     * @param term an entry key up to the end of its term ({@link #termOf})
+     */
+    public static String stringOf(byte[] term) {
+        int i = StoreKeys.indexTermOffset();
+        while (term[i] != 0x00) {
+            i++;
+        }
+        if (term[++i] != STRING) {
+            return null;
+        }
+        StringBuilder out = new StringBuilder((term.length - i) / 2);
+        int k = i + 1;
+        while (k < term.length - 2) {
+            int hi = term[k++] & 0xFF;
+            if (hi == 0) {
+                k++; // 00 FF stands for one 00 byte
+            }
+            int lo = term[k++] & 0xFF;
+            if (lo == 0) {
+                k++;
+            }
+            out.append((char) (hi << 8 | lo));
+        }
+        return out.toString();
+    }
+
+    /** True when a term's string may be the start of a longer one ({@link #truncated}). */
+    public static boolean mayBeTruncated(String termString) {
+        return termString.length() >= STRING_TERM_CHARS;
+    }
+
     /** The item key an index entry points to. */
     public static byte[] itemKey(int container, byte[] entry) {
         int i = StoreKeys.indexTermOffset();

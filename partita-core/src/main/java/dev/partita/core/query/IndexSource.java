@@ -1,9 +1,10 @@
 package dev.partita.core.query;
 
+import dev.partita.core.index.IndexCursor;
+import dev.partita.core.index.IndexLookup;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.item.Visibility;
 import dev.partita.core.store.Bytes;
-import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
 import java.util.List;
 
@@ -16,18 +17,23 @@ import java.util.List;
 final class IndexSource extends ItemSource {
     private final Snapshot snapshot;
     private final int container;
+    private final IndexLookup lookup;
     private final List<byte[][]> ranges;
     private final byte[] resume;
     private final QueryExecutor.Bounds bounds;
     private int range = -1;
-    private Cursor cursor;
+    private IndexCursor cursor;
+    /** Terms the closed cursors examined ({@link IndexCursor#termsExamined}), and the entries in scope read. */
+    private long termsExamined;
+    private long entries;
 
-    IndexSource(Snapshot snapshot, int container, List<byte[][]> ranges, byte[] resume, QueryExecutor.Bounds bounds,
+    IndexSource(Snapshot snapshot, int container, IndexLookup lookup, byte[] resume, QueryExecutor.Bounds bounds,
             Visibility visible) {
         super(visible);
         this.snapshot = snapshot;
         this.container = container;
-        this.ranges = ranges;
+        this.lookup = lookup;
+        this.ranges = lookup.ranges();
         this.resume = resume;
         this.bounds = bounds;
     }
@@ -35,7 +41,12 @@ final class IndexSource extends ItemSource {
     @Override
     byte[] advance() {
         while (true) {
-            if (cursor == null || !cursor.next()) {
+            boolean more = cursor != null && cursor.next();
+            if (cursor != null) {
+                // the distinct terms a string function's cursor tested are read entries too
+                entriesRead = entries + termsExamined + cursor.termsExamined();
+            }
+            if (!more) {
                 if (!openNextRange()) {
                     return END;
                 }
@@ -45,6 +56,7 @@ final class IndexSource extends ItemSource {
             if (!bounds.contains(itemKey)) {
                 continue;
             }
+            entries++;
             entriesRead++;
             position = cursor.key();
             this.itemKey = itemKey;
@@ -54,6 +66,7 @@ final class IndexSource extends ItemSource {
 
     private boolean openNextRange() {
         if (cursor != null) {
+            termsExamined += cursor.termsExamined();
             cursor.close();
             cursor = null;
         }
@@ -68,7 +81,7 @@ final class IndexSource extends ItemSource {
                     from = resume;
                 }
             }
-            cursor = snapshot.scan(from, to);
+            cursor = lookup.open(snapshot, from, to);
             return true;
         }
         return false;

@@ -1,12 +1,12 @@
 package dev.partita.core.query;
 
+import dev.partita.core.index.IndexCursor;
+import dev.partita.core.index.IndexLookup;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.item.Visibility;
 import dev.partita.core.store.Bytes;
-import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
 import java.util.Iterator;
-import java.util.List;
 import java.util.TreeSet;
 
 /**
@@ -24,12 +24,12 @@ final class KeySetSource extends ItemSource {
         this.entriesRead = entries;
     }
 
-    static KeySetSource of(Snapshot snapshot, int container, List<byte[][]> ranges, QueryExecutor.Bounds bounds,
+    static KeySetSource of(Snapshot snapshot, int container, IndexLookup lookup, QueryExecutor.Bounds bounds,
             Visibility visible) {
         TreeSet<byte[]> keys = new TreeSet<>(Bytes.COMPARATOR);
         long entries = 0;
-        for (byte[][] r : ranges) {
-            try (Cursor cursor = snapshot.scan(r[0], r[1])) {
+        for (byte[][] r : lookup.ranges()) {
+            try (IndexCursor cursor = lookup.open(snapshot, r[0], r[1])) {
                 while (cursor.next()) {
                     byte[] itemKey = IndexTerms.itemKey(container, cursor.key());
                     if (bounds.contains(itemKey)) {
@@ -37,6 +37,7 @@ final class KeySetSource extends ItemSource {
                         keys.add(itemKey);
                     }
                 }
+                entries += cursor.termsExamined();
             }
         }
         return new KeySetSource(snapshot, keys, entries, visible);

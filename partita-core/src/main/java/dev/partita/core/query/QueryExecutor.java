@@ -143,14 +143,17 @@ public final class QueryExecutor {
             EvalContext ctx) {
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
-        Bounds bounds = narrowedByFilter(container, bounds(container, scope), query, params);
+        Bounds scoped = bounds(container, scope);
+        Bounds bounds = narrowedByFilter(container, scoped, query, params);
         // a non-streaming ORDER BY (vector, full-text and hybrid ranking) answers its whole TOP at once: the SDKs
         // read one page per partition and keep the best rows of all of them
         int pageSize = maxItemCount <= 0 || ranked(query) ? Integer.MAX_VALUE : maxItemCount;
         try (Snapshot snapshot = store.snapshot()) {
             // the entries are used only when this snapshot holds them complete for this policy
             IndexLookup lookup = IndexState.isReady(snapshot, container.containerId(), policy)
-                    ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params))
+                    ? IndexLookup.choose(container.containerId(), policy, IndexPredicates.of(query.ast(), params),
+                            bounds == scoped ? List.of() : container.partitionKey().paths().stream()
+                                    .map(PartitionKeyFilter::segments).toList())
                     : null;
             QueryPage approximate = ApproximateVectorSearch.run(vectorIndexes, snapshot, container, query, bounds,
                     params, ctx, clock.millis() / 1000);
@@ -201,7 +204,7 @@ public final class QueryExecutor {
         Visibility visible = visibility(snapshot, c);
         try (ItemSource source = lookup == null
                         ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, visible)
-                        : new IndexSource(snapshot, c.containerId(), lookup.ranges(), from.key(), bounds, visible)) {
+                        : new IndexSource(snapshot, c.containerId(), lookup, from.key(), bounds, visible)) {
             if (!page.exhausted()) {
                 unpaged.stream(source.computing(c.indexingPolicy().computed()).until(deadline, true,
                         from.key() != null), params, ctx, row -> page.accept(row,
@@ -300,7 +303,7 @@ public final class QueryExecutor {
             Visibility visible = visibility(snapshot, c);
             try (ItemSource source = lookup == null
                             ? new ScanSource(snapshot, bounds.from, bounds.to, visible)
-                            : KeySetSource.of(snapshot, c.containerId(), lookup.ranges(), bounds, visible)) {
+                            : KeySetSource.of(snapshot, c.containerId(), lookup, bounds, visible)) {
                 all = query.execute(source.computing(c.indexingPolicy().computed()).until(deadline, false, false),
                         params, ctx);
                 entries = source.entriesRead;

@@ -64,6 +64,20 @@ class IndexTermsTest {
         assertThat(Integer.signum(Bytes.compare(ta, tb))).as(a + " vs " + b).isEqualTo(expected);
     }
 
+    @Property(tries = 300)
+    void aStringTermGivesBackTheStringsStartAndOtherTermsNone(@ForAll("values") JsonNode v) {
+        JsonNode value = v.isTextual() && v.textValue().length() % 2 == 1
+                ? Json.NODES.textNode(v.textValue().repeat(60)) : v; // some longer than a term keeps
+        byte[] entry = StoreKeys.index(7, IndexTerms.term(new ArrayList<>(List.of("p")), value), "0A", "id");
+        String s = IndexTerms.stringOf(IndexTerms.termOf(entry));
+        if (!value.isTextual()) {
+            assertThat(s).isNull();
+        } else {
+            assertThat(s).isEqualTo(IndexTerms.truncated(value.textValue()));
+            assertThat(IndexTerms.mayBeTruncated(s)).isEqualTo(!IndexTerms.isExact(IndexTerms.termOf(entry)));
+        }
+    }
+
     @Provide
     Arbitrary<JsonNode> values() {
         List<Arbitrary<JsonNode>> kinds = new ArrayList<>();

@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * The index-answerable ("sargable") conjuncts of a query's WHERE clause: comparisons of a property path of the root
  * alias with a primitive constant or parameter ({@code c.a.b = 1}, {@code IN (...)}, {@code <, <=, >, >=},
- * {@code BETWEEN}, case-sensitive {@code STARTSWITH}). Each predicate describes a superset of the items the conjunct
+ * {@code BETWEEN}, case-sensitive {@code STARTSWITH}) and string functions of a path with constant other arguments
+ * ({@code CONTAINS}, {@code STARTSWITH}, {@code ENDSWITH}, {@code RegexMatch}, {@code LIKE}). Each predicate describes a superset of the items the conjunct
  * accepts, so an engine may fetch candidates through an index and must still evaluate the whole query on them.
  *
  * <p>Like {@link PartitionKeyFilter} this reads only the top-level AND chain of the query that reads the container,
@@ -55,12 +56,25 @@ public final class IndexPredicates {
         }
     }
 
+    /**
+     * The path is a string the function of {@code test} is true for: an engine reads the path's distinct strings (those
+     * starting with {@code test.prefix()}) and tests each, instead of loading every item.
+     */
+    public record StringMatch(List<String> path, StringTermTest test) implements Predicate {
+        public StringMatch {
+            path = List.copyOf(path);
+        }
+    }
+
     private final String root;
     private final Map<String, JsonNode> params;
+    /** The FROM source binding {@code root}, or null when only paths are read ({@link #rootPath}). */
+    private final Query.FromSource source;
 
-    private IndexPredicates(String root, Map<String, JsonNode> params) {
+    private IndexPredicates(String root, Map<String, JsonNode> params, Query.FromSource source) {
         this.root = root;
         this.params = params == null ? Map.of() : params;
+        this.source = source;
     }
 
     /** The sargable conjuncts of the query's WHERE clause; ranges on the same path are merged into one. */
@@ -69,7 +83,7 @@ public final class IndexPredicates {
         if (root == null || q.where() == null) {
             return List.of();
         }
-        IndexPredicates p = new IndexPredicates(root, params);
+        IndexPredicates p = new IndexPredicates(root, params, q.from().get(0));
         List<Predicate> out = new ArrayList<>();
         Map<List<String>, Range[]> ranges = new LinkedHashMap<>();
         for (Expr conjunct : conjuncts(q.where(), new ArrayList<>())) {
@@ -99,7 +113,7 @@ public final class IndexPredicates {
      */
     public static List<String> rootPath(Query q, Expr e) {
         String root = rootAlias(q);
-        return root == null ? null : new IndexPredicates(root, Map.of()).path(e);
+        return root == null ? null : new IndexPredicates(root, Map.of(), null).path(e);
     }
 
     /** The alias that binds whole items, or null when the first source is not the container itself. */
@@ -127,7 +141,7 @@ public final class IndexPredicates {
     /** The recognizer for one query's root alias, or null when the first source is not the container itself. */
     static IndexPredicates forQuery(Query q, Map<String, JsonNode> params) {
         String root = rootAlias(q);
-        return root == null ? null : new IndexPredicates(root, params);
+        return root == null ? null : new IndexPredicates(root, params, q.from().get(0));
     }
 
     Predicate predicate(Expr e) {
@@ -140,7 +154,11 @@ public final class IndexPredicates {
                 JsonNode high = value(b.high());
                 yield path == null || low == null || high == null ? null : new Range(path, low, true, high, true);
             }
-            case Expr.Call call -> startsWith(call);
+            case Expr.Call call -> {
+                Predicate prefix = startsWith(call);
+                yield prefix != null ? prefix : stringMatch(call);
+            }
+            case Expr.Like like -> stringMatch(like);
             default -> null;
         };
     }
@@ -209,6 +227,15 @@ public final class IndexPredicates {
         List<String> path = path(call.args().get(0));
         JsonNode prefix = value(call.args().get(1));
         return path == null || prefix == null || !prefix.isTextual() ? null : new Prefix(path, prefix.textValue());
+    }
+
+    private Predicate stringMatch(Expr conjunct) {
+        StringTermTest test = source == null ? null : StringTermTest.of(conjunct, this, source, root, params);
+        if (test == null) {
+            return null;
+        }
+        Expr value = conjunct instanceof Expr.Like like ? like.value() : ((Expr.Call) conjunct).args().get(0);
+        return new StringMatch(path(value), test);
     }
 
     List<String> path(Expr e) {

@@ -210,7 +210,7 @@ public final class PartitionKeyFilter {
      * The property names of a partition-key path: {@code /a/b} → [a, b]; {@code /"x y"} → [x y]. A path that uses
      * array positions gives a list no expression matches.
      */
-    static List<String> segments(String path) {
+    public static List<String> segments(String path) {
         List<String> out = new ArrayList<>();
         int i = 0;
         while (i < path.length()) {

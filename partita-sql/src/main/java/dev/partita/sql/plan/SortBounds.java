@@ -97,7 +97,7 @@ public record SortBounds(Point low, Point high) {
             };
         }
 
-        /** A comparison, IN, BETWEEN or STARTSWITH on the path: values of the constants' type only. */
+        /** A comparison, IN, BETWEEN or a string function on the path: values of the constants' type only. */
         private SortBounds leaf(Expr e) {
             IndexPredicates.Predicate p = recognizer.predicate(e);
             if (p == null || !p.path().equals(path)) {
@@ -123,6 +123,9 @@ public record SortBounds(Point low, Point high) {
                 }
                 case IndexPredicates.Prefix x -> new SortBounds(new Point(Values.T_STRING,
                         com.fasterxml.jackson.databind.node.TextNode.valueOf(x.prefix())), new Point(Values.T_STRING, null));
+                case IndexPredicates.StringMatch m -> new SortBounds(new Point(Values.T_STRING, m.test().prefix()
+                        .isEmpty() ? null : com.fasterxml.jackson.databind.node.TextNode.valueOf(m.test().prefix())),
+                        new Point(Values.T_STRING, null));
             };
         }
 

@@ -60,7 +60,12 @@ class IndexPredicatesTest {
                 "SELECT * FROM c WHERE c.a = [1]",
                 "SELECT * FROM c WHERE c.a = c.b",
                 "SELECT * FROM c WHERE LOWER(c.a) = 'x'",
-                "SELECT * FROM c WHERE STARTSWITH(c.s, 'a', true)",
+                "SELECT * FROM c WHERE CONTAINS(c.s, c.t)",
+                "SELECT * FROM c WHERE CONTAINS(LOWER(c.s), 'a')",
+                "SELECT * FROM c WHERE NOT CONTAINS(c.s, 'a')",
+                "SELECT * FROM c WHERE c.s NOT LIKE 'a%'",
+                "SELECT * FROM c WHERE CONTAINS(c.tags[0], 'a')",
+                "SELECT * FROM c WHERE CONTAINS(c.s, @missing)",
                 "SELECT * FROM c WHERE c.tags[0] = 'x'",
                 "SELECT * FROM c IN c.children WHERE c.a = 1",
                 "SELECT * FROM c.children ch WHERE ch.a = 1",
@@ -69,6 +74,40 @@ class IndexPredicatesTest {
                 "SELECT * FROM c")) {
             assertThat(of(q)).as(q).isEqualTo("[]");
         }
+    }
+
+    @Test
+    void stringFunctionsOfAPathWithConstantArgumentsTestTheStringsAsTheFunctionsDo() {
+        Map<String, JsonNode> params = Map.of("@t", N.textNode("ROL"), "@ic", N.booleanNode(true));
+        for (String q : List.of("SELECT * FROM c WHERE CONTAINS(c.m.s, @t, @ic)",
+                "SELECT * FROM c WHERE c.x = 1 AND STARTSWITH(c.m.s, 'CORO', true)",
+                "SELECT * FROM c WHERE ENDSWITH(c.m.s, 'LLA', true)",
+                "SELECT * FROM c WHERE RegexMatch(c.m.s, 'or.l', 'i')",
+                "SELECT * FROM c WHERE c.m.s LIKE 'Cor%la'")) {
+            IndexPredicates.StringMatch m = IndexPredicates.of(Sql.parse(q).ast(), params).stream()
+                    .filter(p -> p instanceof IndexPredicates.StringMatch).map(p -> (IndexPredicates.StringMatch) p)
+                    .findFirst().orElseThrow();
+            assertThat(m.path()).as(q).containsExactly("m", "s");
+            assertThat(m.test().test("Corolla")).as(q).isTrue();
+            assertThat(m.test().test("Camry")).as(q).isFalse();
+        }
+        var turkish = (IndexPredicates.StringMatch) IndexPredicates.of(
+                Sql.parse("SELECT * FROM c WHERE CONTAINS(c.s, 'STRASSE', true)").ast(), Map.of()).get(0);
+        assertThat(turkish.test().test("straße")).as("CONTAINS folds case as the function does (upper: SS)").isTrue();
+    }
+
+    @Test
+    void aLikePatternsLiteralStartNarrowsTheStringsRead() {
+        assertThat(StringTermTest.likePrefix("Cor%la", (char) 0)).isEqualTo("Cor");
+        assertThat(StringTermTest.likePrefix("50!%_x", '!')).isEqualTo("50%");
+        assertThat(StringTermTest.likePrefix("[ab]c", (char) 0)).isEmpty();
+        assertThat(StringTermTest.likePrefix("ab_", (char) 0)).isEqualTo("ab");
+        var like = (IndexPredicates.StringMatch) IndexPredicates.of(
+                Sql.parse("SELECT * FROM c WHERE c.s LIKE 'ab%'").ast(), Map.of()).get(0);
+        assertThat(like.test().prefix()).isEqualTo("ab");
+        var contains = (IndexPredicates.StringMatch) IndexPredicates.of(
+                Sql.parse("SELECT * FROM c WHERE CONTAINS(c.s, 'ab')").ast(), Map.of()).get(0);
+        assertThat(contains.test().prefix()).isEmpty();
     }
 
     @Test
