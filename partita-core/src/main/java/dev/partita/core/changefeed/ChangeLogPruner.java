@@ -11,7 +11,6 @@ import dev.partita.core.store.StoreKeys;
 import dev.partita.core.store.WriteBatch;
 import java.util.ArrayDeque;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -23,21 +22,34 @@ import java.util.concurrent.ConcurrentHashMap;
  * service answers past its window rather than missing changes. Background maintenance runs it.
  */
 public final class ChangeLogPruner {
+    /**
+     * Telling a superseded version from a latest one takes a read per record, so the whole log is measured only when
+     * it may be over budget: the bytes it held when last measured plus those written since bound what it holds now.
+     * Between measurements only the new records are read, and at least a sixteenth of the budget must have been
+     * written before the next measurement, so a large log under light writes is not rescanned every pass.
+     */
+    private record Measured(long logBytes, long writtenSince, long readTo) {
+    }
+
     /** A superseded version or a delete inside the window: what the budget may drop, oldest first. */
     private record Droppable(byte[] key, long lsn, int bytes) {
     }
 
-    /** Per container, the head LSN its log was last measured against the budget at: an idle log is not rescanned. */
-    private final Map<Integer, Long> measuredAt = new ConcurrentHashMap<>();
+    private final Map<Integer, Measured> measured = new ConcurrentHashMap<>();
 
     /** Prunes one container at {@code nowSeconds}; returns how many records were dropped. */
     public int prune(Store store, ContainerInfo c, Limits limits, long nowSeconds) {
         long cutoff = nowSeconds - ChangeLogRetention.of(c, limits).toSeconds();
+        long budget = limits.maxChangeLogBytes();
         long head = Bytes.longValue(store.get(StoreKeys.containerLsn(c.containerId())));
-        boolean measure = !Objects.equals(measuredAt.put(c.containerId(), head), head);
+        Measured last = measured.get(c.containerId());
+        long written = last == null ? 0 : last.writtenSince() + bytesWritten(store, c, last.readTo(), head);
+        boolean measure = last == null
+                || last.logBytes() + written > budget && written >= Math.max(1, budget / 16);
         WriteBatch batch = new WriteBatch();
         ArrayDeque<Droppable> inWindow = new ArrayDeque<>();
         long inWindowBytes = 0;
+        long logBytes = 0;
         long floor = -1;
         int dropped = 0;
         try (Cursor cur = store.scan(StoreKeys.containerStart(StoreKeys.logSpace(), c.containerId()),
@@ -48,9 +60,8 @@ public final class ChangeLogPruner {
                     break;
                 }
                 if (isLatestVersion(store, c, r)) {
-                    continue;
-                }
-                if (r.ts() < cutoff) {
+                    logBytes += cur.value().length;
+                } else if (r.ts() < cutoff) {
                     batch.delete(cur.key());
                     floor = r.lsn();
                     dropped++;
@@ -60,19 +71,35 @@ public final class ChangeLogPruner {
                 }
             }
         }
-        while (inWindowBytes > limits.maxChangeLogBytes()) {
+        while (inWindowBytes > budget) {
             Droppable d = inWindow.pollFirst();
             batch.delete(d.key());
             floor = d.lsn();
             inWindowBytes -= d.bytes();
             dropped++;
         }
+        measured.put(c.containerId(), measure ? new Measured(logBytes + inWindowBytes, 0, head)
+                : new Measured(last.logBytes(), written, head));
         if (!batch.isEmpty()) {
             // a record kept earlier as a latest version may be dropped later: the mark never goes down
             long mark = Math.max(floor, ChangeLogRetention.floor(store, c.containerId()));
             store.apply(batch.put(StoreKeys.changeLogFloor(c.containerId()), Bytes.longBytes(mark)));
         }
         return dropped;
+    }
+
+    /** The bytes of the records logged after {@code fromLsn} up to {@code toLsn}. */
+    private static long bytesWritten(Store store, ContainerInfo c, long fromLsn, long toLsn) {
+        long bytes = 0;
+        if (toLsn > fromLsn) {
+            try (Cursor cur = store.scan(StoreKeys.log(c.containerId(), fromLsn + 1),
+                    StoreKeys.log(c.containerId(), toLsn + 1))) {
+                while (cur.next()) {
+                    bytes += cur.value().length;
+                }
+            }
+        }
+        return bytes;
     }
 
     private static boolean isLatestVersion(Store store, ContainerInfo c, ChangeRecord.Header r) {
