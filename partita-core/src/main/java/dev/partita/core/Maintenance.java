@@ -35,6 +35,7 @@ final class Maintenance implements AutoCloseable {
     private final Function<ContainerInfo, Items> items;
     /** When each physical partition last spent its share on removing deleted partitions' items. */
     private final Map<RangeKey, Long> lastRemoval = new ConcurrentHashMap<>();
+    private final ChangeLogPruner changeLog = new ChangeLogPruner();
     private ScheduledExecutorService background;
 
     Maintenance(Store store, Clock clock, Limits limits, Catalog catalog, Splits splits, Capacity capacity,
@@ -99,7 +100,7 @@ final class Maintenance implements AutoCloseable {
         long now = clock.millis() / 1000;
         int dropped = 0;
         for (ContainerInfo c : containers()) {
-            dropped += ChangeLogPruner.prune(store, c, limits, now);
+            dropped += changeLog.prune(store, c, limits, now);
         }
         return dropped;
     }

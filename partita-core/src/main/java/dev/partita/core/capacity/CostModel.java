@@ -10,7 +10,8 @@ package dev.partita.core.capacity;
  * point read          max(1, sqrt(KB))                               1 KB = 1 RU, 100 KB = 10 RU [S2]
  * 304 not modified    1                                              [S42 azure-docs#29850]
  * create              5 x read(KB) + 0.25 x indexTerms               ~1 KB, default indexing = 5.7 [S28]; default
- *                                                                    policy 1.8x a nine-path policy (seed 003)
+ *                                                                    policy 1.8x a nine-path policy, 8.84 a vehicle
+ *                                                                    under it (seed 003)
  * replace (patch)     2 x 5 x read(KB) + 0.25 x indexTerms           ~2x the insert [S2]: the old version's terms are
  *                                                                    removed and the new one's written (indexTerms
  *                                                                    counts both)
@@ -38,9 +39,11 @@ public final class CostModel {
     /** A write's work apart from indexing, per "read unit" of its size: 1 KB write = 5 RU vs read 1 RU [S42]. */
     static final double WRITE_PER_READ_UNIT = 5.0;
     /**
-     * Each index term written or removed. Chosen so that a ~1 KB item with default indexing costs ~5.7 RU (S28's
-     * user item) and seed 003's ~0.8 KB vehicle document (36 terms under "index everything") costs 1.8x its write
-     * under a policy of nine included paths (11 terms with id and _ts). Pricing a term by the characters it holds
+     * Each index entry a write adds or removes: one per indexed path value (id, _ts and the system properties under
+     * "index everything") and one per composite index, which holds an entry for every item too. Chosen so that a
+     * ~1 KB item with default indexing costs ~5.7 RU (S28's user item) and seed 003's ~0.8 KB vehicle document (35
+     * values, ~40 entries under "index everything") costs 1.8x its write under the nine included paths and two
+     * composite indexes of the tuned policy (13 entries with id and _ts: 8.25 RU against the record's 8.84). Pricing a term by the characters it holds
      * (measured: 0.18/term + 0.039/character brings the generated seed to the record's 8.84 RU and 1.8x) was tried and
      * left out: it prices a 1 KB item that is one long string at ~10 RU against the documented ~5.7.
      */

@@ -7,7 +7,8 @@ package dev.partita.core.capacity;
  *
  * @param operation        what kind of operation did the work
  * @param itemBytes        size of the item read or written (point operations; for deletes the removed item's size)
- * @param indexTerms       index terms written or removed under the container's indexing policy (writes)
+ * @param indexTerms       index entries written or removed under the container's indexing policy, one per indexed
+ *                         path value and one per composite index (writes)
  * @param indexEntriesRead index entries visited by lookups (queries)
  * @param itemsLoaded      items read from the store (queries, feeds)
  * @param bytesLoaded      stored bytes of those items

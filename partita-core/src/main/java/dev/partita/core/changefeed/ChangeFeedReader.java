@@ -79,7 +79,8 @@ public final class ChangeFeedReader {
             if (allVersions && after < ChangeLogRetention.floor(snap, c.containerId())) {
                 throw ServiceException.badRequest("The continuation is older than the container's"
                         + " all-versions-and-deletes retention window (" + ChangeLogRetention.of(c, limits)
-                        + "); its changes were pruned. Start again from now.");
+                        + ", at most " + limits.maxChangeLogBytes() + " bytes of superseded versions); its changes"
+                        + " were pruned. Start again from now.");
             }
             Visibility visible = new Visibility(now, PartitionDeletes.load(snap, c.containerId()));
             List<ChangeRecord> out = new ArrayList<>();

@@ -109,7 +109,9 @@ final class ItemEntries {
         }
         List<byte[]> removed = before == null ? List.of() : IndexTerms.of(policy, before);
         List<byte[]> added = after == null ? List.of() : IndexTerms.of(policy, after);
-        terms += removed.size() + added.size();
+        // each composite index holds one entry per item as well, which the write maintains like a path's term
+        int composites = policy.compositeIndexes().size();
+        terms += removed.size() + added.size() + (before == null ? 0 : composites) + (after == null ? 0 : composites);
         Set<ByteBuffer> kept = new HashSet<>();
         for (byte[] t : added) {
             kept.add(ByteBuffer.wrap(t));

@@ -26,6 +26,10 @@ import java.time.Duration;
  * @param maxNestingDepth              JSON nesting depth of an item (128)
  * @param maxTtlSeconds                largest TTL (2,147,483,647 s)
  * @param changeLogRetention           how long the change log keeps versions for the all-versions feed
+ * @param maxChangeLogBytes            bytes of superseded versions and deletes one container's change log keeps
+ *                                     within that window (256 MB); the oldest go first. Partita's own (the service
+ *                                     bounds them by the window alone, on disk), so a sustained write load cannot
+ *                                     grow the memory store without end; each item's latest version always stays
  * @param authClockSkew                how far {@code x-ms-date} may be from the server clock (15 min)
  * @param ttlSweepInterval             how often expired items are physically removed
  * @param minManualRus                 smallest manual throughput of a container or shared database (400 RU/s)
@@ -80,6 +84,7 @@ public record Limits(
         int maxNestingDepth,
         long maxTtlSeconds,
         Duration changeLogRetention,
+        long maxChangeLogBytes,
         Duration authClockSkew,
         Duration ttlSweepInterval,
         int minManualRus,
@@ -111,7 +116,7 @@ public record Limits(
             2 * MB, 1023, 255, 2048, 101, 3,
             20 * GB, 50 * GB, 10_000, 6_000, 10_000,
             100, 2 * MB, 10, 2 * MB, 4 * MB, 128, Integer.MAX_VALUE,
-            Duration.ofDays(7), Duration.ofMinutes(15), Duration.ofSeconds(1),
+            Duration.ofDays(7), 256L * MB, Duration.ofMinutes(15), Duration.ofSeconds(1),
             400, 100, 1000, 1000, 1_000_000, 25, 5_000, 400,
             Duration.ofSeconds(300), 3_000, 3_000, Duration.ZERO, Duration.ofSeconds(5), 10,
             Duration.ofSeconds(4), 256L * MB, 100, 25, 25, 10, 20);
@@ -141,6 +146,7 @@ public record Limits(
         private int maxNestingDepth;
         private long maxTtlSeconds;
         private Duration changeLogRetention;
+        private long maxChangeLogBytes;
         private Duration authClockSkew;
         private Duration ttlSweepInterval;
         private int minManualRus;
@@ -185,6 +191,7 @@ public record Limits(
             maxNestingDepth = l.maxNestingDepth;
             maxTtlSeconds = l.maxTtlSeconds;
             changeLogRetention = l.changeLogRetention;
+            maxChangeLogBytes = l.maxChangeLogBytes;
             authClockSkew = l.authClockSkew;
             ttlSweepInterval = l.ttlSweepInterval;
             minManualRus = l.minManualRus;
@@ -305,6 +312,11 @@ public record Limits(
             return this;
         }
 
+        public Builder maxChangeLogBytes(long v) {
+            maxChangeLogBytes = v;
+            return this;
+        }
+
         public Builder authClockSkew(Duration v) {
             authClockSkew = v;
             return this;
@@ -421,7 +433,7 @@ public record Limits(
         }
 
         public Limits build() {
-            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution, partitionKeyDeletePercent, scriptAcceptWindow, maxScriptAllocatedBytes, maxStoredProcedures, maxTriggers, maxUserDefinedFunctions, maxUdfsPerQuery, maxComputedProperties);
+            return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, maxChangeLogBytes, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution, partitionKeyDeletePercent, scriptAcceptWindow, maxScriptAllocatedBytes, maxStoredProcedures, maxTriggers, maxUserDefinedFunctions, maxUdfsPerQuery, maxComputedProperties);
         }
     }
 

@@ -289,6 +289,41 @@ abstract class ChangeFeedReaderTest {
     }
 
     @Test
+    void overTheChangeLogBudgetTheOldestSupersededVersionsGoAndAnOlderContinuationIsRefused() {
+        long budget = 4_000;
+        try (Engine small = Engine.open(openStore(tmp.resolve("budget")), clock,
+                Limits.DEFAULTS.toBuilder().maxChangeLogBytes(budget).build(), (condition, item) -> true)) {
+            small.createDatabase(json("{\"id\":\"db\"}"), Throughput.NONE);
+            ContainerInfo box = small.createContainer("db", json("{\"id\":\"c\",\"partitionKey\":{\"paths\":"
+                    + "[\"/pk\"],\"kind\":\"Hash\",\"version\":2}}"), Throughput.NONE, 1);
+            ContainerHandle h = small.container(box);
+            String pad = "x".repeat(100);
+            for (int v = 1; v <= 100; v++) {
+                h.upsert(("{\"id\":\"a\",\"pk\":\"p\",\"v\":" + v + ",\"pad\":\"" + pad + "\"}")
+                        .getBytes(StandardCharsets.UTF_8), RequestOptions.of(pk("p")));
+            }
+            h.upsert("{\"id\":\"b\",\"pk\":\"q\",\"v\":1}".getBytes(StandardCharsets.UTF_8),
+                    RequestOptions.of(pk("q")));
+            RequestOptions all = RequestOptions.scoped(Scope.CONTAINER).withMaxItemCount(1_000);
+            // well inside the retention window: only the budget drops anything
+            int dropped = small.pruneChangeLog();
+            assertThat(dropped).isBetween(50, 99);
+            long floor = ChangeLogRetention.floor(small.store(), box.containerId());
+            assertThat(floor).isEqualTo(dropped);
+            assertThatThrownBy(() -> h.changeFeed(ChangeFeedStart.after(0), AVAD, all))
+                    .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
+            // from the mark on, every change still kept, newest last, within the budget
+            List<ChangeRecord> kept = h.changeFeed(ChangeFeedStart.after(floor), AVAD, all).changes();
+            assertThat(kept).extracting(ChangeRecord::lsn).first().isEqualTo(floor + 1);
+            assertThat(kept).extracting(ChangeRecord::id).last().isEqualTo("b");
+            assertThat(kept).hasSize(101 - dropped);
+            // the latest-version feed still has every item from the beginning
+            assertThat(ids(h.changeFeed(ChangeFeedStart.beginning(), LV, all).changes())).containsExactly("a", "b");
+            assertThat(small.pruneChangeLog()).as("an unchanged log is within budget").isZero();
+        }
+    }
+
+    @Test
     void theContainersChangeFeedPolicySetsTheRetentionWindow() {
         ContainerInfo short1 = engine.createContainer("db", json("{\"id\":\"s\",\"partitionKey\":{\"paths\":[\"/pk\"]},"
                 + "\"changeFeedPolicy\":{\"retentionDuration\":10}}"), Throughput.NONE, 1);
