@@ -154,8 +154,14 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
     @Override
     public Iterator<JsonNode> iterator() {
         return new Iterator<>() {
+            /** hasNext found an item next() will return: next() must not re-check the deadline and lose it. */
+            private boolean ready;
+
             @Override
             public boolean hasNext() {
+                if (ready) {
+                    return true;
+                }
                 while (true) {
                     if (yielded >= atLeast && deadline.passed()) {
                         stoppedEarly = true;
@@ -167,6 +173,7 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
                         }
                     }
                     if (group.get(next).belongs(parts.get(partIndex))) {
+                        ready = true;
                         return true;
                     }
                     next++;
@@ -178,6 +185,7 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
                 if (!hasNext()) {
                     throw new NoSuchElementException();
                 }
+                ready = false;
                 current = new Position(parts.get(partIndex), groupTerm, next);
                 changed = true;
                 yielded++;

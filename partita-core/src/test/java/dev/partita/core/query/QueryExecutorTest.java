@@ -23,6 +23,7 @@ import dev.partita.sql.EvalContext;
 import dev.partita.sql.Sql;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -154,6 +155,48 @@ class QueryExecutorTest {
                     RequestOptions.scoped(Scope.range(c.partitions().partitions().get(0).id())));
             assertThat(first.rows()).as("one item, then the deadline").hasSize(1);
             assertThat(first.continuation()).isNotNull();
+        }
+    }
+
+    /**
+     * The deadline may pass between an index-ordered page's {@code hasNext} and its {@code next}: the item already
+     * found is returned, not lost to a NoSuchElementException (a 500 seen under load). A clock that moves one
+     * millisecond per read puts the deadline at every point of the loop across the budgets tried.
+     */
+    @Test
+    void theDeadlinePassingBetweenFindingAnItemAndTakingItLosesNothing() {
+        for (int budget = 1; budget <= 30; budget++) {
+            Clock ticking = new Clock() {
+                private final java.util.concurrent.atomic.AtomicLong now =
+                        new java.util.concurrent.atomic.AtomicLong(CLOCK.millis());
+
+                @Override
+                public long millis() {
+                    return now.getAndIncrement();
+                }
+
+                @Override
+                public Instant instant() {
+                    return Instant.ofEpochMilli(millis());
+                }
+
+                @Override
+                public java.time.ZoneId getZone() {
+                    return java.time.ZoneOffset.UTC;
+                }
+
+                @Override
+                public Clock withZone(java.time.ZoneId zone) {
+                    return this;
+                }
+            };
+            Limits limits = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ofMillis(budget))
+                    .build();
+            try (Engine engine = Engine.open(new MemoryStore(), ticking, limits)) {
+                load(engine, 1, 30, 5);
+                List<JsonNode> got = drain(engine, "SELECT c.id, c.n FROM c ORDER BY c.n", 1000);
+                assertThat(got).as("budget %d ms", budget).hasSize(30);
+            }
         }
     }
 
