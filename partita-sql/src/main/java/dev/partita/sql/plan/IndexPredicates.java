@@ -60,7 +60,7 @@ public final class IndexPredicates {
      * The path is a string the function of {@code test} is true for: an engine reads the path's distinct strings (those
      * starting with {@code test.prefix()}) and tests each, instead of loading every item.
      */
-    public record StringMatch(List<String> path, StringTermTest test) implements Predicate {
+    public record StringMatch(List<String> path, StringTermMatch test) implements Predicate {
         public StringMatch {
             path = List.copyOf(path);
         }
@@ -230,7 +230,7 @@ public final class IndexPredicates {
     }
 
     private Predicate stringMatch(Expr conjunct) {
-        StringTermTest test = source == null ? null : StringTermTest.of(conjunct, this, source, root, params);
+        StringTermMatch test = source == null ? null : StringTermMatch.of(conjunct, this, source, root, params);
         if (test == null) {
             return null;
         }

@@ -98,10 +98,10 @@ class IndexPredicatesTest {
 
     @Test
     void aLikePatternsLiteralStartNarrowsTheStringsRead() {
-        assertThat(StringTermTest.likePrefix("Cor%la", (char) 0)).isEqualTo("Cor");
-        assertThat(StringTermTest.likePrefix("50!%_x", '!')).isEqualTo("50%");
-        assertThat(StringTermTest.likePrefix("[ab]c", (char) 0)).isEmpty();
-        assertThat(StringTermTest.likePrefix("ab_", (char) 0)).isEqualTo("ab");
+        assertThat(StringTermMatch.likePrefix("Cor%la", (char) 0)).isEqualTo("Cor");
+        assertThat(StringTermMatch.likePrefix("50!%_x", '!')).isEqualTo("50%");
+        assertThat(StringTermMatch.likePrefix("[ab]c", (char) 0)).isEmpty();
+        assertThat(StringTermMatch.likePrefix("ab_", (char) 0)).isEqualTo("ab");
         var like = (IndexPredicates.StringMatch) IndexPredicates.of(
                 Sql.parse("SELECT * FROM c WHERE c.s LIKE 'ab%'").ast(), Map.of()).get(0);
         assertThat(like.test().prefix()).isEqualTo("ab");

@@ -20,14 +20,14 @@ import java.util.Set;
  * by their values, so case folding, Unicode and pattern rules are the functions' own. An engine tests the distinct
  * strings an index holds for the path with it instead of loading every item. Immutable and thread-safe.
  */
-public final class StringTermTest {
+public final class StringTermMatch {
     private static final Set<String> FUNCTIONS = Set.of("contains", "startswith", "endswith", "regexmatch");
     private static final JsonNode[] NO_PARAMS = new JsonNode[0];
 
     private final Compiler.Program program;
     private final String prefix;
 
-    private StringTermTest(Compiler.Program program, String prefix) {
+    private StringTermMatch(Compiler.Program program, String prefix) {
         this.program = program;
         this.prefix = prefix;
     }
@@ -52,7 +52,7 @@ public final class StringTermTest {
      * @param root   the alias that binds whole items
      * @param source the query's first FROM source (binds {@code root})
      */
-    static StringTermTest of(Expr conjunct, IndexPredicates paths, Query.FromSource source, String root,
+    static StringTermMatch of(Expr conjunct, IndexPredicates paths, Query.FromSource source, String root,
             Map<String, JsonNode> params) {
         Expr.Identifier item = new Expr.Identifier(root);
         Expr test;
@@ -90,7 +90,7 @@ public final class StringTermTest {
         Query q = new Query(false, null, new Query.Selection.Star(), List.of(source), test, List.of(), List.of(), null,
                 null);
         try {
-            return new StringTermTest(Compiler.compile(q), prefix);
+            return new StringTermMatch(Compiler.compile(q), prefix);
         } catch (SqlException e) {
             return null; // an argument the function refuses (a bad ESCAPE): the query's own evaluation reports it
         }
