@@ -34,7 +34,6 @@ final class ItemEntries {
     private final IndexingPolicy policy;
     /** Index terms written or removed by the operation in progress (a batch runs several): the cost model's input. */
     private long terms;
-    /** The string characters those terms hold, the item's own properties only (the cost model prices them). */
 
     ItemEntries(ContainerInfo c, Txn txn, Limits limits, Visibility visible) {
         this.c = c;
