@@ -45,6 +45,15 @@ enum Aggregate {
         void add(JsonNode v);
 
         JsonNode result();
+
+        /** True when a value seen makes the result undefined whatever else comes (SUM/AVG, MIN/MAX only). */
+        default boolean undefinedForGood() {
+            return false;
+        }
+
+        /** Makes the result undefined for good, as a value of a wider scope that this one does not see would. */
+        default void makeUndefined() {
+        }
     }
 
     private static final class Count implements Accumulator {
@@ -117,6 +126,16 @@ enum Aggregate {
             }
             return exact ? Num.of(longSum) : Num.of(doubleSum);
         }
+
+        @Override
+        public boolean undefinedForGood() {
+            return invalid;
+        }
+
+        @Override
+        public void makeUndefined() {
+            invalid = true;
+        }
     }
 
     private static final class Extreme implements Accumulator {
@@ -146,6 +165,16 @@ enum Aggregate {
         @Override
         public JsonNode result() {
             return invalid ? null : best;
+        }
+
+        @Override
+        public boolean undefinedForGood() {
+            return invalid;
+        }
+
+        @Override
+        public void makeUndefined() {
+            invalid = true;
         }
     }
 
