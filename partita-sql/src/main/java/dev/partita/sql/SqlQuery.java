@@ -9,6 +9,7 @@ import dev.partita.sql.eval.Frame;
 import dev.partita.sql.eval.UndefinedAggregates;
 import dev.partita.sql.parse.Parsing;
 import dev.partita.sql.parse.Validator;
+import dev.partita.sql.plan.UndefinedPartial;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -96,7 +97,15 @@ public final class SqlQuery {
             return UndefinedAggregates.NONE;
         }
         return program.query().undefinedAggregates(new Frame(program.slotCount(), resolve(params), items,
-                ctx.clock(), ctx));
+                ctx.clock(), ctx), UndefinedPartial::isUndefinedValueAggregate);
+    }
+
+    /**
+     * For {@link #execute(Iterable, Map, EvalContext, UndefinedAggregates)} on a range that holds the whole scope of
+     * a query the SDK merges (one partition, or a filter that pins one partition key): what it alone makes undefined.
+     */
+    public static UndefinedAggregates wholeScope() {
+        return UndefinedAggregates.wholeScope(UndefinedPartial::isUndefinedValueAggregate);
     }
 
     /**

@@ -19,6 +19,9 @@ import java.util.Map;
  * query's filter keeps (the SDK sends the query to the ranges of the plan, which the same filter decides); a user's
  * feed range narrower than the container is not known here, so such a query is judged over the whole container.
  * <p>
+ * A VALUE aggregate that is undefined over the whole scope gives no row from any range (see
+ * {@link dev.partita.sql.plan.UndefinedPartial}).
+ * <p>
  * The SDK sends the same text to every range at once: the answer is kept per container version and text, so the
  * scope is read once per query, not once per range. It is not charged: the service computes it nowhere.
  */
@@ -32,16 +35,20 @@ final class WholeScopeAggregates {
     }
 
     /**
-     * What the whole scope makes undefined, or {@link UndefinedAggregates#NONE} when the range is the whole scope
-     * (one partition, or a filter that pins a partition key this range holds) or the query has no SUM/AVG/MIN/MAX.
+     * What the whole scope makes undefined: {@link UndefinedAggregates#NONE} when the query has no SUM/AVG/MIN/MAX,
+     * {@link SqlQuery#wholeScope()} when the range is the whole scope (one partition, a partition key, or a filter
+     * that pins a partition key this range holds).
      *
      * @param local the range's bounds; {@code scope} the whole container's, narrowed by the query's filter
      */
     UndefinedAggregates of(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, QueryExecutor.Bounds local,
             QueryExecutor.Bounds scope, Map<String, JsonNode> params, Deadline deadline, Visibility visible,
             EvalContext ctx) {
-        if (!query.hasTypeSensitiveAggregates() || within(scope, local)) {
+        if (!query.hasTypeSensitiveAggregates()) {
             return UndefinedAggregates.NONE;
+        }
+        if (within(scope, local)) {
+            return SqlQuery.wholeScope();
         }
         Key key = new Key(c.containerId(), lsn, query.text(), String.valueOf(params));
         boolean cacheable = ctx.userFunctions() == null;

@@ -411,12 +411,13 @@ public final class CompiledQuery {
      * The aggregates these items make undefined for good, per group (the scope pass of a cross-partition range: see
      * {@link UndefinedAggregates}); none for a query without aggregates.
      */
-    public UndefinedAggregates undefinedAggregates(Frame f) {
+    public UndefinedAggregates undefinedAggregates(Frame f, java.util.function.Predicate<JsonNode> hideRow) {
         if (!aggregate) {
             return UndefinedAggregates.NONE;
         }
         Map<Key, boolean[]> out = new HashMap<>();
-        for (Map.Entry<Key, Group> e : groups(f).entrySet()) {
+        Set<Key> hidden = new HashSet<>();
+        for (Map.Entry<Key, Group> e : withEmptyGroup(f, groups(f)).entrySet()) {
             Aggregate.Accumulator[] acc = e.getValue().accumulators;
             boolean[] flags = new boolean[acc.length];
             boolean any = false;
@@ -427,37 +428,53 @@ public final class CompiledQuery {
             if (any) {
                 out.put(e.getKey(), flags);
             }
+            if (hideRow.test(groupRow(f, e.getValue()))) {
+                hidden.add(e.getKey());
+            }
         }
-        return out.isEmpty() ? UndefinedAggregates.NONE : new UndefinedAggregates(out);
+        return out.isEmpty() && hidden.isEmpty() ? UndefinedAggregates.NONE
+                : new UndefinedAggregates(out, hidden, null);
     }
 
     private void runGrouped(Frame f, Emitter em, UndefinedAggregates wider) {
-        Map<Key, Group> groups = groups(f);
+        for (Map.Entry<Key, Group> e : withEmptyGroup(f, groups(f)).entrySet()) {
+            Group g = e.getValue();
+            boolean[] undefined = wider.of(e.getKey());
+            for (int i = 0; undefined != null && i < aggs.length; i++) {
+                if (undefined[i]) {
+                    g.accumulators[i].makeUndefined();
+                }
+            }
+            JsonNode row = groupRow(f, g);
+            if (!wider.hides(e.getKey(), row) && !em.emit(row)) {
+                return;
+            }
+        }
+    }
+
+    /** An aggregate over no rows still yields one row (COUNT 0, SUM 0, others undefined). */
+    private Map<Key, Group> withEmptyGroup(Frame f, Map<Key, Group> groups) {
         if (groupKeys.length == 0 && groups.isEmpty()) {
-            // an aggregate over no rows still yields one row (COUNT 0, SUM 0, others undefined)
             JsonNode[] slots = f.slots.clone();
             for (int s : ownSlots) {
                 slots[s] = null;
             }
             groups.put(NO_KEY, new Group(slots, aggs));
         }
-        for (Map.Entry<Key, Group> e : groups.entrySet()) {
-            Group g = e.getValue();
-            boolean[] undefined = wider.of(e.getKey());
-            System.arraycopy(g.slots, 0, f.slots, 0, g.slots.length);
-            for (int i = 0; i < aggs.length; i++) {
-                if (undefined != null && undefined[i]) {
-                    g.accumulators[i].makeUndefined();
-                }
-                f.slots[aggs[i].slot()] = g.accumulators[i].result();
-            }
-            // a group's row prints its key the same way whichever item came first (1.0 as 1): the SDKs merge the
-            // ranges' rows of a group by the key's JSON
-            JsonNode row = projection.project(f);
-            if (!em.emit(groupKeys.length == 0 ? row : Num.integralAsInteger(row))) {
-                return;
-            }
+        return groups;
+    }
+
+    /**
+     * The group's row. It prints its key the same way whichever item came first (1.0 as 1): the SDKs merge the
+     * ranges' rows of a group by the key's JSON.
+     */
+    private JsonNode groupRow(Frame f, Group g) {
+        System.arraycopy(g.slots, 0, f.slots, 0, g.slots.length);
+        for (int i = 0; i < aggs.length; i++) {
+            f.slots[aggs[i].slot()] = g.accumulators[i].result();
         }
+        JsonNode row = projection.project(f);
+        return groupKeys.length == 0 ? row : Num.integralAsInteger(row);
     }
 
     /** The rows grouped by the GROUP BY keys (one group without them), with every aggregate accumulated. */
