@@ -291,6 +291,11 @@ scenario("queries (mixed types): MIN and MAX follow the type order, and an objec
   assert.deepEqual(await mixedRows("SELECT VALUE MIN(c.n) FROM c"), [null]);
   assert.deepEqual(await mixedRows("SELECT VALUE MAX(c.n) FROM c"), ["text"]);
   assert.deepEqual(await mixedRows("SELECT MIN(c.n) AS lo, MAX(c.n) AS hi FROM c WHERE c.n != null"), [{ lo: 0, hi: "text" }]);
+  // a partition whose only value is null next to another's number (at least one k lives elsewhere than the null):
+  // the SDK's MaxAggregator cannot compare null with a number, so only the partition holding the scope's MAX reports
+  for (let k = 0; k < 10; k++) {
+    assert.deepEqual(await mixedRows(`SELECT VALUE MAX(c.n) FROM c WHERE c.n = null OR c.n = ${k}`), [k]);
+  }
   assert.deepEqual(await mixedRows("SELECT VALUE MIN(c.obj) FROM c"), []);
   assert.deepEqual(await mixedRows("SELECT MAX(c.obj) AS hi, COUNT(c.obj) AS k FROM c"), [{ k: 1 }]);
 });

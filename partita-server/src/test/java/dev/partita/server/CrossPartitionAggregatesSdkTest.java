@@ -74,7 +74,8 @@ class CrossPartitionAggregatesSdkTest {
     }
 
     private static CosmosContainer created(CosmosDatabase db, String name) {
-        db.createContainer(new CosmosContainerProperties(name, "/pk"), ThroughputProperties.createManualThroughput(30_000));
+        db.createContainer(new CosmosContainerProperties(name, "/pk"),
+                ThroughputProperties.createManualThroughput(30_000));
         CosmosContainer c = db.getContainer(name);
         assertThat(c.getFeedRanges()).as("physical partitions").hasSize(5);
         return c;
@@ -93,14 +94,17 @@ class CrossPartitionAggregatesSdkTest {
         assertThat(texts("SELECT SUM(c.n) AS s, AVG(c.n) AS a, COUNT(c.n) AS k FROM c"))
                 .containsExactly("{\"s\":{},\"a\":{},\"k\":41}");
         // the string filtered out: the numbers' sum and mean
-        assertThat(rows("SELECT VALUE SUM(c.n) FROM c WHERE IS_NUMBER(c.n)")).containsExactly(Json.NODES.numberNode(780.0));
-        assertThat(rows("SELECT VALUE AVG(c.n) FROM c WHERE c.g = 'even'")).containsExactly(Json.NODES.numberNode(19.0));
+        assertThat(rows("SELECT VALUE SUM(c.n) FROM c WHERE IS_NUMBER(c.n)"))
+                .containsExactly(Json.NODES.numberNode(780.0));
+        assertThat(rows("SELECT VALUE AVG(c.n) FROM c WHERE c.g = 'even'"))
+                .containsExactly(Json.NODES.numberNode(19.0));
     }
 
     @Test
     void groupsAreUndefinedOnlyWhereTheirOwnValuesAreMixed() {
         assertThat(texts("SELECT c.g, SUM(c.n) AS s, AVG(c.n) AS a FROM c GROUP BY c.g"))
-                .containsExactlyInAnyOrder("{\"g\":\"even\",\"s\":380.0,\"a\":19.0}", "{\"g\":\"odd\",\"s\":{},\"a\":{}}");
+                .containsExactlyInAnyOrder("{\"g\":\"even\",\"s\":380.0,\"a\":19.0}",
+                        "{\"g\":\"odd\",\"s\":{},\"a\":{}}");
         assertThat(rows("SELECT VALUE SUM(c.n) FROM c GROUP BY c.t")).as("no row for the undefined group")
                 .containsExactly(Json.NODES.numberNode(180.0));
         assertThat(rows("SELECT VALUE AVG(c.missing) FROM c GROUP BY c.g")).isEmpty();
@@ -142,7 +146,8 @@ class CrossPartitionAggregatesSdkTest {
         // aggregates: RewrittenGroupByProjection.getPayload), so the key [1] comes out as 1, while the JS SDK
         // takes the payload as it is: the wire carries [1] as the service sends it
         assertThat(texts(keys, "SELECT VALUE c.k FROM c GROUP BY c.k").stream()
-                .map(CrossPartitionAggregatesSdkTest::withObjectKeyInOneOrder)).as("the undefined key gives no VALUE row")
+                .map(CrossPartitionAggregatesSdkTest::withObjectKeyInOneOrder))
+                .as("the undefined key gives no VALUE row")
                 .containsExactlyInAnyOrder("null", "true", "1", "\"1\"", "1", "{\"a\":1,\"b\":2}");
     }
 

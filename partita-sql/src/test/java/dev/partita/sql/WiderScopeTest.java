@@ -39,8 +39,14 @@ class WiderScopeTest {
         assertThat(rangeRows("SELECT VALUE [{\"item\": COUNT(c.n)}] FROM c")).containsExactly("[{\"item\":2}]");
         assertThat(rangeRows("SELECT [{\"item\": c.g}] AS groupByItems, [{\"item\": MAX(c.n), \"item2\": {\"max\": "
                 + "MAX(c.n), \"count\": COUNT(c.n)}}] AS payload FROM c GROUP BY c.g"))
-                .as("y has an object; x its own share").containsExactly("{\"groupByItems\":[{\"item\":\"x\"}],"
-                        + "\"payload\":[{\"item\":1,\"item2\":{\"max\":1,\"count\":1}}]}");
+                .as("y has an object; x's MAX is the other part's string").containsExactly("{\"groupByItems\":"
+                        + "[{\"item\":\"x\"}],\"payload\":[{\"item2\":{\"count\":1}}]}");
+    }
+
+    @Test
+    void onlyThePartHoldingTheScopesMinOrMaxReportsIt() {
+        assertThat(rangeRows("SELECT MIN(c.n) AS lo, MAX(c.n) AS hi FROM c WHERE IS_PRIMITIVE(c.n)"))
+                .as("the string is the scope's MAX").containsExactly("{\"lo\":1}");
     }
 
     @Test

@@ -146,8 +146,9 @@ public final class QueryExecutor {
         IndexingPolicy policy = container.indexingPolicy();
         OrderByIndexRule.check(policy, query);
         Bounds bounds = narrowedByFilter(container, bounds(container, scope), query, params);
-        // one range of a cross-partition query: its aggregates depend on the whole scope's items too
-        Bounds whole = scope.partitionKey() == null && container.partitions().size() > 1
+        // one range of a cross-partition query: its SUM/AVG/MIN/MAX depend on the whole scope's items too
+        Bounds whole = query.hasTypeSensitiveAggregates() && scope.partitionKey() == null
+                && container.partitions().size() > 1
                 ? narrowedByFilter(container, bounds(container, Scope.CONTAINER), query, params) : bounds;
         // a non-streaming ORDER BY (vector, full-text and hybrid ranking) answers its whole TOP at once: the SDKs
         // read one page per partition and keep the best rows of all of them
@@ -288,8 +289,8 @@ public final class QueryExecutor {
     }
 
     private QueryPage materialized(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
-            Bounds whole, Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, Deadline deadline,
-            EvalContext ctx) {
+            Bounds whole, Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup,
+            Deadline deadline, EvalContext ctx) {
         Continuation from = Continuation.parse(token, false);
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId,
                 Arrays.hashCode(bounds.from), Arrays.hashCode(bounds.to));

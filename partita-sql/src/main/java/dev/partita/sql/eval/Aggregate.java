@@ -54,6 +54,14 @@ enum Aggregate {
         /** Makes the result undefined for good, as a value of a wider scope that this one does not see would. */
         default void makeUndefined() {
         }
+
+        /**
+         * Keeps this part's result only when it is the whole scope's {@code whole} (MIN/MAX): the part that holds the
+         * scope's value reports it, the others nothing, so a merge never compares two parts' values (the JS SDK's
+         * MaxAggregator cannot compare null with another value).
+         */
+        default void shareOnlyIf(JsonNode whole) {
+        }
     }
 
     private static final class Count implements Accumulator {
@@ -175,6 +183,13 @@ enum Aggregate {
         @Override
         public void makeUndefined() {
             invalid = true;
+        }
+
+        @Override
+        public void shareOnlyIf(JsonNode whole) {
+            if (best != null && (whole == null || Values.compareTotal(best, whole) != 0)) {
+                best = null;
+            }
         }
     }
 

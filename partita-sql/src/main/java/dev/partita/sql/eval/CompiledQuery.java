@@ -416,35 +416,33 @@ public final class CompiledQuery {
             return UndefinedAggregates.NONE;
         }
         Map<Key, boolean[]> out = new HashMap<>();
+        Map<Key, JsonNode[]> results = new HashMap<>();
         Set<Key> hidden = new HashSet<>();
         for (Map.Entry<Key, Group> e : withEmptyGroup(f, groups(f)).entrySet()) {
             Aggregate.Accumulator[] acc = e.getValue().accumulators;
             boolean[] flags = new boolean[acc.length];
+            JsonNode[] values = new JsonNode[acc.length];
             boolean any = false;
             for (int i = 0; i < acc.length; i++) {
                 flags[i] = acc[i].undefinedForGood();
+                values[i] = acc[i].result();
                 any |= flags[i];
             }
             if (any) {
                 out.put(e.getKey(), flags);
             }
+            results.put(e.getKey(), values);
             if (hideRow.test(groupRow(f, e.getValue()))) {
                 hidden.add(e.getKey());
             }
         }
-        return out.isEmpty() && hidden.isEmpty() ? UndefinedAggregates.NONE
-                : new UndefinedAggregates(out, hidden, null);
+        return new UndefinedAggregates(out, results, hidden, null);
     }
 
     private void runGrouped(Frame f, Emitter em, UndefinedAggregates wider) {
         for (Map.Entry<Key, Group> e : withEmptyGroup(f, groups(f)).entrySet()) {
             Group g = e.getValue();
-            boolean[] undefined = wider.of(e.getKey());
-            for (int i = 0; undefined != null && i < aggs.length; i++) {
-                if (undefined[i]) {
-                    g.accumulators[i].makeUndefined();
-                }
-            }
+            wider.align(e.getKey(), g.accumulators);
             JsonNode row = groupRow(f, g);
             if (!wider.hides(e.getKey(), row) && !em.emit(row)) {
                 return;

@@ -212,7 +212,8 @@ class QueryPlanShapesTest {
     void valueAggregates_2_11() {
         String[][] cases = {
                 {"SELECT VALUE COUNT(1) FROM c", "Count", "{\"item\": COUNT(1)}", "[{\"item\":6}]", "12"},
-                {"SELECT VALUE SUM(c.n) FROM c", "Sum", "{\"item\": SUM(c.n), \"isPartial\": true}", "[{\"item\":28,\"isPartial\":true}]", "51"},
+                {"SELECT VALUE SUM(c.n) FROM c", "Sum", "{\"item\": SUM(c.n), \"isPartial\": true}",
+                        "[{\"item\":28,\"isPartial\":true}]", "51"},
                 {"SELECT VALUE MIN(c.n) FROM c", "Min",
                         "{\"item\": MIN(c.n), \"item2\": {\"min\": MIN(c.n), \"count\": COUNT(c.n)}}",
                         "[{\"item\":2,\"item2\":{\"min\":2,\"count\":6}}]", "1"},
@@ -377,7 +378,8 @@ class QueryPlanShapesTest {
         assertThat(rewrite("SELECT * FROM c WHERE c.blah = 5 OFFSET 1 LIMIT 2"))
                 .isEqualTo("SELECT *\nFROM c\nWHERE (c.blah = 5)\nOFFSET 0 LIMIT 3");
         assertThat(rewrite("SELECT SUM(c.blah) as sum_blah, SUM(c.blah) FROM c")).isEqualTo("SELECT {\"sum_blah\": "
-                + "{\"item\": SUM(c.blah), \"isPartial\": true}, \"$1\": {\"item\": SUM(c.blah), \"isPartial\": true}} AS payload\nFROM c");
+                + "{\"item\": SUM(c.blah), \"isPartial\": true}, \"$1\": {\"item\": SUM(c.blah), \"isPartial\": "
+                + "true}} AS payload\nFROM c");
         assertThat(rewrite("SELECT COUNT(r) From r")).isEqualTo("SELECT {\"$1\": {\"item\": COUNT(r)}} AS payload\n"
                 + "FROM r");
         assertThat(plan("SELECT TOP 5 VALUE AVG(c.name) FROM c").queryInfo().get("top").asLong()).isEqualTo(5);
