@@ -125,7 +125,7 @@ class CrossPartitionAggregatesSdkTest {
         assertThat(rows(nested, "SELECT VALUE MAX(c.n) FROM c")).as("no row").isEmpty();
         assertThat(rows(nested, "SELECT VALUE MIN(c.n) FROM c WHERE c.n > 100")).as("no row over nothing").isEmpty();
         assertThat(texts(nested, "SELECT MIN(c.n) AS lo, MAX(c.n) AS hi, COUNT(c.n) AS k FROM c"))
-                .containsExactly("{\"lo\":{},\"hi\":{},\"k\":41}");
+                .as("left out, not the SDK's {} marker").containsExactly("{\"k\":41}");
         assertThat(texts(nested, "SELECT MIN(c.n) AS lo, MAX(c.n) AS hi FROM c WHERE IS_NUMBER(c.n)"))
                 .containsExactly("{\"lo\":0,\"hi\":39}");
     }

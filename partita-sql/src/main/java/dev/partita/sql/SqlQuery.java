@@ -97,7 +97,7 @@ public final class SqlQuery {
             return UndefinedAggregates.NONE;
         }
         return program.query().undefinedAggregates(new Frame(program.slotCount(), resolve(params), items,
-                ctx.clock(), ctx), UndefinedPartial::isUndefinedValueAggregate);
+                ctx.clock(), ctx), UndefinedPartial.RULES);
     }
 
     /**
@@ -105,7 +105,7 @@ public final class SqlQuery {
      * a query the SDK merges (one partition, or a filter that pins one partition key): what it alone makes undefined.
      */
     public static UndefinedAggregates wholeScope() {
-        return UndefinedAggregates.wholeScope(UndefinedPartial::isUndefinedValueAggregate);
+        return UndefinedAggregates.wholeScope(UndefinedPartial.RULES);
     }
 
     /**

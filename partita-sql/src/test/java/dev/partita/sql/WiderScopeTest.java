@@ -50,6 +50,13 @@ class WiderScopeTest {
     }
 
     @Test
+    void anAliasedMinOrMaxUndefinedOverTheScopeIsLeftOutOfThePayload() {
+        assertThat(rangeRows("SELECT {\"hi\": {\"item\": MAX(c.n), \"item2\": {\"max\": MAX(c.n), \"count\": "
+                + "COUNT(c.n)}}, \"k\": {\"item\": COUNT(1)}} AS payload FROM c"))
+                .containsExactly("{\"payload\":{\"k\":{\"item\":2}}}");
+    }
+
+    @Test
     void aRangeThatIsTheWholeScopeLeavesOutItsOwnUndefinedValueAggregates() {
         SqlQuery q = Sql.parse("SELECT VALUE [{\"item\": {\"sum\": SUM(c.m), \"count\": COUNT(c.m)}}] FROM c");
         assertThat(q.execute(RANGE, Map.of(), CTX, SqlQuery.wholeScope())).isEmpty();

@@ -411,13 +411,13 @@ public final class CompiledQuery {
      * The aggregates these items make undefined for good, per group (the scope pass of a cross-partition range: see
      * {@link UndefinedAggregates}); none for a query without aggregates.
      */
-    public UndefinedAggregates undefinedAggregates(Frame f, java.util.function.Predicate<JsonNode> hideRow) {
+    public UndefinedAggregates undefinedAggregates(Frame f, UndefinedAggregates.RowRules rules) {
         if (!aggregate) {
             return UndefinedAggregates.NONE;
         }
         Map<Key, boolean[]> out = new HashMap<>();
         Map<Key, JsonNode[]> results = new HashMap<>();
-        Set<Key> hidden = new HashSet<>();
+        Map<Key, Set<String>> hidden = new HashMap<>();
         for (Map.Entry<Key, Group> e : withEmptyGroup(f, groups(f)).entrySet()) {
             Aggregate.Accumulator[] acc = e.getValue().accumulators;
             boolean[] flags = new boolean[acc.length];
@@ -432,19 +432,17 @@ public final class CompiledQuery {
                 out.put(e.getKey(), flags);
             }
             results.put(e.getKey(), values);
-            if (hideRow.test(groupRow(f, e.getValue()))) {
-                hidden.add(e.getKey());
-            }
+            hidden.put(e.getKey(), UndefinedAggregates.hiddenOf(rules, groupRow(f, e.getValue())));
         }
-        return new UndefinedAggregates(out, results, hidden, null);
+        return new UndefinedAggregates(out, results, hidden, rules);
     }
 
     private void runGrouped(Frame f, Emitter em, UndefinedAggregates wider) {
         for (Map.Entry<Key, Group> e : withEmptyGroup(f, groups(f)).entrySet()) {
             Group g = e.getValue();
             wider.align(e.getKey(), g.accumulators);
-            JsonNode row = groupRow(f, g);
-            if (!wider.hides(e.getKey(), row) && !em.emit(row)) {
+            JsonNode row = wider.sent(e.getKey(), groupRow(f, g));
+            if (row != null && !em.emit(row)) {
                 return;
             }
         }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * The aggregates of a query that a wider scope makes undefined, per group: SUM/AVG that saw a value which is not a
@@ -17,33 +16,56 @@ import java.util.function.Predicate;
  */
 public final class UndefinedAggregates {
     /** Nothing is undefined beyond what the range sees itself. */
-    public static final UndefinedAggregates NONE = new UndefinedAggregates(Map.of(), Map.of(), Set.of(), null);
+    public static final UndefinedAggregates NONE = new UndefinedAggregates(Map.of(), Map.of(), Map.of(), null);
+
+    /** What of a row the SDKs must not see, by the shapes of their partials. */
+    public interface RowRules {
+        /** For a row computed over the whole scope: the payload members to leave out, or null for the whole row. */
+        Set<String> hiddenIn(JsonNode wholeRow);
+
+        /** The row without those payload members. */
+        JsonNode without(JsonNode row, Set<String> members);
+    }
 
     /** Group key → for each aggregate call of the projection, whether it is undefined for good. */
     private final Map<Key, boolean[]> byGroup;
     /** Group key → the whole scope's result of each aggregate call (MIN/MAX shares keep only that value). */
     private final Map<Key, JsonNode[]> results;
-    /** Groups whose rows are left out. */
-    private final Set<Key> hidden;
-    /** For items that are the whole scope themselves: the rows to leave out, or null. */
-    private final Predicate<JsonNode> hideRow;
+    /** Group key → the payload members its rows leave out; {@link #WHOLE_ROW} for the whole row. */
+    private final Map<Key, Set<String>> hidden;
+    /** The rules to apply to a row; for items that are the whole scope themselves, to their own rows. */
+    private final RowRules rules;
+    private static final Set<String> WHOLE_ROW = Set.of("");
 
-    UndefinedAggregates(Map<Key, boolean[]> byGroup, Map<Key, JsonNode[]> results, Set<Key> hidden,
-            Predicate<JsonNode> hideRow) {
+    UndefinedAggregates(Map<Key, boolean[]> byGroup, Map<Key, JsonNode[]> results, Map<Key, Set<String>> hidden,
+            RowRules rules) {
         this.byGroup = byGroup;
         this.results = results;
         this.hidden = hidden;
-        this.hideRow = hideRow;
+        this.rules = rules;
     }
 
-    /** For a range that holds the whole scope: its own rows that {@code hideRow} matches are left out. */
-    public static UndefinedAggregates wholeScope(Predicate<JsonNode> hideRow) {
-        return new UndefinedAggregates(Map.of(), Map.of(), Set.of(), hideRow);
+    /** For a range that holds the whole scope: its own rows are judged by {@code rules}. */
+    public static UndefinedAggregates wholeScope(RowRules rules) {
+        return new UndefinedAggregates(Map.of(), Map.of(), null, rules);
     }
 
-    /** True when the group's row (computed here) is left out. */
-    boolean hides(Key group, JsonNode row) {
-        return hidden.contains(group) || hideRow != null && hideRow.test(row);
+    /** What the whole scope's row of a group hides, for {@link #sent}. */
+    static Set<String> hiddenOf(RowRules rules, JsonNode wholeRow) {
+        Set<String> members = rules.hiddenIn(wholeRow);
+        return members == null ? WHOLE_ROW : members;
+    }
+
+    /** The group's row (computed here) as the SDKs must see it, or null when it is left out. */
+    JsonNode sent(Key group, JsonNode row) {
+        if (rules == null) {
+            return row;
+        }
+        Set<String> members = hidden != null ? hidden.getOrDefault(group, Set.of()) : hiddenOf(rules, row);
+        if (members == WHOLE_ROW) {
+            return null;
+        }
+        return members.isEmpty() ? row : rules.without(row, members);
     }
 
     /** Aligns one group's accumulators with the whole scope's: undefined where it is, MIN/MAX shares. */
