@@ -111,6 +111,16 @@ class ExplorerServerTest {
         assertThat(r.headers().firstValue("x-ms-documentdb-query-metrics")).hasValueSatisfying(m -> assertThat(m)
                 .contains("retrievedDocumentCount=1;").contains("outputDocumentCount=1;")
                 .contains("indexHitDocumentCount=1;").endsWith("indexUtilizationRatio=1.00"));
+        // every key of the service's header, in its order, as the SDK's own parser reads them
+        String metrics = r.headers().firstValue("x-ms-documentdb-query-metrics").orElseThrow();
+        assertThat(metrics.replaceAll("=[0-9.]+", "")).isEqualTo("totalExecutionTimeInMs;queryCompileTimeInMs;"
+                + "queryLogicalPlanBuildTimeInMs;queryPhysicalPlanBuildTimeInMs;queryOptimizationTimeInMs;"
+                + "VMExecutionTimeInMs;indexLookupTimeInMs;documentLoadTimeInMs;systemFunctionExecuteTimeInMs;"
+                + "userFunctionExecuteTimeInMs;retrievedDocumentCount;retrievedDocumentSize;outputDocumentCount;"
+                + "outputDocumentSize;writeOutputTimeInMs;indexHitDocumentCount;indexUtilizationRatio");
+        var parsed = com.azure.cosmos.implementation.QueryMetrics.createFromDelimitedString(metrics);
+        assertThat(parsed.getRetrievedDocumentCount()).isEqualTo(1);
+        assertThat(parsed.getOutputDocumentCount()).isEqualTo(1);
     }
 
     @Test

@@ -6,8 +6,10 @@ import dev.partita.sql.ast.Expr;
 import dev.partita.sql.ast.Query;
 import dev.partita.sql.eval.Compiler;
 import dev.partita.sql.eval.Frame;
+import dev.partita.sql.eval.UndefinedAggregates;
 import dev.partita.sql.parse.Parsing;
 import dev.partita.sql.parse.Validator;
+import dev.partita.sql.plan.UndefinedPartial;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -65,14 +67,45 @@ public final class SqlQuery {
      * returns the result rows in query order.
      */
     public List<JsonNode> execute(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx) {
+        return execute(items, params, ctx, UndefinedAggregates.NONE);
+    }
+
+    /**
+     * As {@link #execute(Iterable, Map, EvalContext)} for one range of a wider scope: the aggregates that
+     * {@code wider} (from {@link #undefinedAggregates} over the whole scope) has undefined are undefined here too.
+     */
+    public List<JsonNode> execute(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx,
+            UndefinedAggregates wider) {
         Objects.requireNonNull(ctx, "ctx");
         Frame f = new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx);
         List<JsonNode> out = new ArrayList<>();
         program.query().run(f, row -> {
             out.add(row);
             return true;
-        });
+        }, wider);
         return out;
+    }
+
+    /**
+     * The aggregates these items (a whole cross-partition scope) make undefined for good, per group: pass them to
+     * {@link #execute(Iterable, Map, EvalContext, UndefinedAggregates)} on each range of the scope.
+     */
+    public UndefinedAggregates undefinedAggregates(Iterable<? extends JsonNode> items, Map<String, JsonNode> params,
+            EvalContext ctx) {
+        Objects.requireNonNull(ctx, "ctx");
+        if (!aggregates) {
+            return UndefinedAggregates.NONE;
+        }
+        return program.query().undefinedAggregates(new Frame(program.slotCount(), resolve(params), items,
+                ctx.clock(), ctx), UndefinedPartial.RULES);
+    }
+
+    /**
+     * For {@link #execute(Iterable, Map, EvalContext, UndefinedAggregates)} on a range that holds the whole scope of
+     * a query the SDK merges (one partition, or a filter that pins one partition key): what it alone makes undefined.
+     */
+    public static UndefinedAggregates wholeScope() {
+        return UndefinedAggregates.wholeScope(UndefinedPartial.RULES);
     }
 
     /**
@@ -175,6 +208,14 @@ public final class SqlQuery {
 
     public List<Expr> groupBy() {
         return ast.groupBy();
+    }
+
+    /**
+     * True when the top-level projection has SUM, AVG, MIN or MAX, which one value of the wrong type anywhere in the
+     * scope makes undefined (see {@link #undefinedAggregates}).
+     */
+    public boolean hasTypeSensitiveAggregates() {
+        return program.query().hasTypeSensitiveAggregates();
     }
 
     /** True when the top-level projection contains an aggregate (COUNT, SUM, AVG, MIN, MAX, ...). */

@@ -29,6 +29,7 @@ import dev.partita.sql.EvalContext;
 import dev.partita.sql.Sql;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.SqlQuery;
+import dev.partita.sql.eval.UndefinedAggregates;
 import dev.partita.sql.plan.IndexPredicates;
 import dev.partita.sql.plan.PartitionKeyFilter;
 import dev.partita.sql.plan.SortBounds;
@@ -62,6 +63,7 @@ public final class QueryExecutor {
     private final Map<ResultKey, List<JsonNode>> results = lru(RESULT_CACHE);
     private final NonScalarItems nonScalarItems = new NonScalarItems();
     private final VectorIndexes vectorIndexes = new VectorIndexes();
+    private final WholeScopeAggregates wholeScope = new WholeScopeAggregates();
 
     public QueryExecutor(Store store, Clock clock, Limits limits) {
         this.store = store;
@@ -145,6 +147,10 @@ public final class QueryExecutor {
         OrderByIndexRule.check(policy, query);
         Bounds scoped = bounds(container, scope);
         Bounds bounds = narrowedByFilter(container, scoped, query, params);
+        // one range of a cross-partition query: its SUM/AVG/MIN/MAX depend on the whole scope's items too
+        Bounds whole = query.hasTypeSensitiveAggregates() && scope.partitionKey() == null
+                && container.partitions().size() > 1
+                ? narrowedByFilter(container, bounds(container, Scope.CONTAINER), query, params) : bounds;
         // a non-streaming ORDER BY (vector, full-text and hybrid ranking) answers its whole TOP at once: the SDKs
         // read one page per partition and keep the best rows of all of them
         int pageSize = maxItemCount <= 0 || ranked(query) ? Integer.MAX_VALUE : maxItemCount;
@@ -170,8 +176,8 @@ public final class QueryExecutor {
             return indexOrder
                     ? ordered(snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize,
                             deadline, ctx)
-                    : materialized(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup,
-                            deadline, ctx);
+                    : materialized(snapshot, container, lsn, query, bounds, whole, params, continuation, pageSize,
+                            lookup, deadline, ctx);
         } catch (SqlException e) {
             throw SqlException.TIMEOUT.equals(e.code()) ? timedOut() : badQuery(e);
         }
@@ -286,8 +292,8 @@ public final class QueryExecutor {
     }
 
     private QueryPage materialized(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
-            Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, Deadline deadline,
-            EvalContext ctx) {
+            Bounds whole, Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup,
+            Deadline deadline, EvalContext ctx) {
         Continuation from = Continuation.parse(token, false);
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId,
                 Arrays.hashCode(bounds.from), Arrays.hashCode(bounds.to));
@@ -301,11 +307,13 @@ public final class QueryExecutor {
         }
         if (all == null) {
             Visibility visible = visibility(snapshot, c);
+            UndefinedAggregates wider = wholeScope.of(snapshot, c, lsn, query, bounds, whole, params, deadline,
+                    visible, ctx);
             try (ItemSource source = lookup == null
                             ? new ScanSource(snapshot, bounds.from, bounds.to, visible)
                             : KeySetSource.of(snapshot, c.containerId(), lookup, bounds, visible)) {
                 all = query.execute(source.computing(c.indexingPolicy().computed()).until(deadline, false, false),
-                        params, ctx);
+                        params, ctx, wider);
                 entries = source.entriesRead;
                 items = source.items;
                 bytes = source.bytes;
@@ -378,7 +386,7 @@ public final class QueryExecutor {
     private record ResultKey(int container, long lsn, String text, String params, String rangeId, int from, int to) {
     }
 
-    private static <K, V> Map<K, V> lru(int capacity) {
+    static <K, V> Map<K, V> lru(int capacity) {
         return new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<K, V> eldest) {

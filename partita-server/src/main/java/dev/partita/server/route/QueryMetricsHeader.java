@@ -5,22 +5,36 @@ import java.util.Locale;
 
 /**
  * {@code x-ms-documentdb-query-metrics}, sent when a query asks with {@code x-ms-documentdb-populatequerymetrics:
- * true}: the service's {@code name=value;...} form with the counts Partita knows — documents loaded and their bytes,
- * rows returned and their bytes, and how many of the loaded documents the index found (all of them when the page
- * read the index, none for a scan), with their ratio.
+ * true}: the service's {@code name=value;...} form, every key in its order (the Java SDK's QueryMetrics reads them
+ * by name and requires the document counts and the index ratio). The counts are Partita's own — documents loaded and
+ * their bytes, rows returned and their bytes, and how many of the loaded documents the index found (all of them when
+ * the page read the index, none for a scan), with their ratio. Partita does not time the phases of a run apart: the
+ * page's execution time is the total and the VM execution time, the other phases 0.
  */
 final class QueryMetricsHeader {
+    private static final String UNTIMED_PREPARATION = ";queryCompileTimeInMs=0.00;queryLogicalPlanBuildTimeInMs=0.00"
+            + ";queryPhysicalPlanBuildTimeInMs=0.00;queryOptimizationTimeInMs=0.00";
+    private static final String UNTIMED_RUNTIME = ";indexLookupTimeInMs=0.00;documentLoadTimeInMs=0.00"
+            + ";systemFunctionExecuteTimeInMs=0.00;userFunctionExecuteTimeInMs=0.00";
+
     private QueryMetricsHeader() {
     }
 
-    static String of(QueryPage page) {
+    /** The header of a page that took {@code nanos} to run. */
+    static String of(QueryPage page, long nanos) {
         var w = page.work();
         long hits = w.indexEntriesRead() > 0 ? w.itemsLoaded() : 0;
         double ratio = w.itemsLoaded() == 0 ? (w.indexEntriesRead() > 0 ? 1 : 0) : (double) hits / w.itemsLoaded();
-        return "retrievedDocumentCount=" + w.itemsLoaded()
+        String ms = String.format(Locale.ROOT, "%.2f", nanos / 1e6);
+        return "totalExecutionTimeInMs=" + ms
+                + UNTIMED_PREPARATION
+                + ";VMExecutionTimeInMs=" + ms
+                + UNTIMED_RUNTIME
+                + ";retrievedDocumentCount=" + w.itemsLoaded()
                 + ";retrievedDocumentSize=" + w.bytesLoaded()
                 + ";outputDocumentCount=" + w.rowsReturned()
                 + ";outputDocumentSize=" + w.bytesReturned()
+                + ";writeOutputTimeInMs=0.00"
                 + ";indexHitDocumentCount=" + hits
                 + ";indexUtilizationRatio=" + String.format(Locale.ROOT, "%.2f", ratio);
     }

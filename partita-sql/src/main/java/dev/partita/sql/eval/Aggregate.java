@@ -45,6 +45,23 @@ enum Aggregate {
         void add(JsonNode v);
 
         JsonNode result();
+
+        /** True when a value seen makes the result undefined whatever else comes (SUM/AVG, MIN/MAX only). */
+        default boolean undefinedForGood() {
+            return false;
+        }
+
+        /** Makes the result undefined for good, as a value of a wider scope that this one does not see would. */
+        default void makeUndefined() {
+        }
+
+        /**
+         * Keeps this part's result only when it is the whole scope's {@code whole} (MIN/MAX): the part that holds the
+         * scope's value reports it, the others nothing, so a merge never compares two parts' values (the JS SDK's
+         * MaxAggregator cannot compare null with another value).
+         */
+        default void shareOnlyIf(JsonNode whole) {
+        }
     }
 
     private static final class Count implements Accumulator {
@@ -117,6 +134,16 @@ enum Aggregate {
             }
             return exact ? Num.of(longSum) : Num.of(doubleSum);
         }
+
+        @Override
+        public boolean undefinedForGood() {
+            return invalid;
+        }
+
+        @Override
+        public void makeUndefined() {
+            invalid = true;
+        }
     }
 
     private static final class Extreme implements Accumulator {
@@ -146,6 +173,23 @@ enum Aggregate {
         @Override
         public JsonNode result() {
             return invalid ? null : best;
+        }
+
+        @Override
+        public boolean undefinedForGood() {
+            return invalid;
+        }
+
+        @Override
+        public void makeUndefined() {
+            invalid = true;
+        }
+
+        @Override
+        public void shareOnlyIf(JsonNode whole) {
+            if (best != null && (whole == null || Values.compareTotal(best, whole) != 0)) {
+                best = null;
+            }
         }
     }
 

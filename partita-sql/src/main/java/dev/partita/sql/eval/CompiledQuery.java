@@ -10,6 +10,7 @@ import dev.partita.sql.value.Values;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -262,6 +263,14 @@ public final class CompiledQuery {
 
     /** Runs the query, pushing each result row to {@code out} in order. */
     public void run(Frame f, Sink out) {
+        run(f, out, UndefinedAggregates.NONE);
+    }
+
+    /**
+     * Runs the query with the aggregates a wider scope makes undefined (see {@link UndefinedAggregates}) undefined
+     * here too, in the groups where the wider scope has them so.
+     */
+    public void run(Frame f, Sink out, UndefinedAggregates wider) {
         long skip = 0;
         long take = Long.MAX_VALUE;
         if (top != null) {
@@ -276,7 +285,7 @@ public final class CompiledQuery {
         }
         Emitter em = new Emitter(out, distinct, skip, take);
         if (aggregate) {
-            runGrouped(f, em);
+            runGrouped(f, em, wider);
         } else if (orderKeys != null) {
             // rows beyond OFFSET+LIMIT/TOP can be discarded early only when every row yields output
             // (no DISTINCT, and no SELECT VALUE whose undefined rows are dropped)
@@ -384,7 +393,88 @@ public final class CompiledQuery {
 
     private static final Key NO_KEY = new Key(new JsonNode[0]);
 
-    private void runGrouped(Frame f, Emitter em) {
+    /** True when an aggregate of the projection is SUM, AVG, MIN or MAX (see {@link UndefinedAggregates}). */
+    public boolean hasTypeSensitiveAggregates() {
+        for (AggSpec a : aggs) {
+            switch (a.kind()) {
+                case SUM, AVG, MIN, MAX -> {
+                    return true;
+                }
+                default -> {
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The aggregates these items make undefined for good, per group (the scope pass of a cross-partition range: see
+     * {@link UndefinedAggregates}); none for a query without aggregates.
+     */
+    public UndefinedAggregates undefinedAggregates(Frame f, UndefinedAggregates.RowRules rules) {
+        if (!aggregate) {
+            return UndefinedAggregates.NONE;
+        }
+        Map<Key, boolean[]> out = new HashMap<>();
+        Map<Key, JsonNode[]> results = new HashMap<>();
+        Map<Key, Set<String>> hidden = new HashMap<>();
+        for (Map.Entry<Key, Group> e : withEmptyGroup(f, groups(f)).entrySet()) {
+            Aggregate.Accumulator[] acc = e.getValue().accumulators;
+            boolean[] flags = new boolean[acc.length];
+            JsonNode[] values = new JsonNode[acc.length];
+            boolean any = false;
+            for (int i = 0; i < acc.length; i++) {
+                flags[i] = acc[i].undefinedForGood();
+                values[i] = acc[i].result();
+                any |= flags[i];
+            }
+            if (any) {
+                out.put(e.getKey(), flags);
+            }
+            results.put(e.getKey(), values);
+            hidden.put(e.getKey(), UndefinedAggregates.hiddenOf(rules, groupRow(f, e.getValue())));
+        }
+        return new UndefinedAggregates(out, results, hidden, rules);
+    }
+
+    private void runGrouped(Frame f, Emitter em, UndefinedAggregates wider) {
+        for (Map.Entry<Key, Group> e : withEmptyGroup(f, groups(f)).entrySet()) {
+            Group g = e.getValue();
+            wider.align(e.getKey(), g.accumulators);
+            JsonNode row = wider.sent(e.getKey(), groupRow(f, g));
+            if (row != null && !em.emit(row)) {
+                return;
+            }
+        }
+    }
+
+    /** An aggregate over no rows still yields one row (COUNT 0, SUM 0, others undefined). */
+    private Map<Key, Group> withEmptyGroup(Frame f, Map<Key, Group> groups) {
+        if (groupKeys.length == 0 && groups.isEmpty()) {
+            JsonNode[] slots = f.slots.clone();
+            for (int s : ownSlots) {
+                slots[s] = null;
+            }
+            groups.put(NO_KEY, new Group(slots, aggs));
+        }
+        return groups;
+    }
+
+    /**
+     * The group's row. It prints its key the same way whichever item came first (1.0 as 1): the SDKs merge the
+     * ranges' rows of a group by the key's JSON.
+     */
+    private JsonNode groupRow(Frame f, Group g) {
+        System.arraycopy(g.slots, 0, f.slots, 0, g.slots.length);
+        for (int i = 0; i < aggs.length; i++) {
+            f.slots[aggs[i].slot()] = g.accumulators[i].result();
+        }
+        JsonNode row = projection.project(f);
+        return groupKeys.length == 0 ? row : Num.integralAsInteger(row);
+    }
+
+    /** The rows grouped by the GROUP BY keys (one group without them), with every aggregate accumulated. */
+    private Map<Key, Group> groups(Frame f) {
         Map<Key, Group> groups = new LinkedHashMap<>();
         next(f, 0, fr -> {
             Key key = NO_KEY;
@@ -405,23 +495,7 @@ public final class CompiledQuery {
             }
             return true;
         });
-        if (groupKeys.length == 0 && groups.isEmpty()) {
-            // an aggregate over no rows still yields one row (COUNT 0, SUM 0, others undefined)
-            JsonNode[] slots = f.slots.clone();
-            for (int s : ownSlots) {
-                slots[s] = null;
-            }
-            groups.put(NO_KEY, new Group(slots, aggs));
-        }
-        for (Group g : groups.values()) {
-            System.arraycopy(g.slots, 0, f.slots, 0, g.slots.length);
-            for (int i = 0; i < aggs.length; i++) {
-                f.slots[aggs[i].slot()] = g.accumulators[i].result();
-            }
-            if (!em.emit(projection.project(f))) {
-                return;
-            }
-        }
+        return groups;
     }
 
     /** Applies DISTINCT, OFFSET and LIMIT/TOP, dropping undefined rows. */

@@ -74,6 +74,10 @@ final class SelectList {
                         + "(" + arg + "), \"count\": COUNT(" + arg + ")}}";
             }
             case "Average" -> "{\"item\": {\"sum\": SUM(" + arg + "), \"count\": COUNT(" + arg + ")}}";
+            // a second member keeps an undefined sum's partial a non-empty object: the JS SDK reads the empty
+            // partial {} as null (a sum of 0 or null, or the end of a VALUE GROUP BY) but skips one without "item";
+            // both SDKs read only "item" and "item2"
+            case "Sum" -> "{\"item\": SUM(" + arg + "), \"isPartial\": true}";
             default -> "{\"item\": " + call.name().toUpperCase(Locale.ROOT) + "(" + arg + ")}";
         };
     }

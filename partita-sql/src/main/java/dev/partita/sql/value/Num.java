@@ -1,8 +1,12 @@
 package dev.partita.sql.value;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DoubleNode;
 import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.Map;
 
 /**
  * Number helpers. Numbers are doubles in the language, but integers within the signed 64-bit range
@@ -26,6 +30,44 @@ public final class Num {
             return LongNode.valueOf((long) value);
         }
         return DoubleNode.valueOf(value);
+    }
+
+    /**
+     * The value with every integral non-integer number inside it (a stored {@code 1.0}) as the integer the service
+     * prints ({@code 1}); the node itself when it has none. The SDKs hash GROUP BY keys by their JSON type (the Java
+     * SDK's DistinctHash tells an int from a double), so a group's key must print the same from every partition.
+     */
+    public static JsonNode integralAsInteger(JsonNode v) {
+        if (v == null) {
+            return null;
+        }
+        if (v.isFloatingPointNumber() || v.isBigDecimal()) {
+            JsonNode n = of(v.doubleValue());
+            return n.isIntegralNumber() ? n : v;
+        }
+        if (v instanceof ObjectNode o) {
+            ObjectNode copy = null;
+            for (Map.Entry<String, JsonNode> e : o.properties()) {
+                JsonNode m = integralAsInteger(e.getValue());
+                if (m != e.getValue()) {
+                    copy = copy == null ? o.deepCopy() : copy;
+                    copy.set(e.getKey(), m);
+                }
+            }
+            return copy == null ? v : copy;
+        }
+        if (v instanceof ArrayNode a) {
+            ArrayNode copy = null;
+            for (int i = 0; i < a.size(); i++) {
+                JsonNode m = integralAsInteger(a.get(i));
+                if (m != a.get(i)) {
+                    copy = copy == null ? a.deepCopy() : copy;
+                    copy.set(i, m);
+                }
+            }
+            return copy == null ? v : copy;
+        }
+        return v;
     }
 
     /** True when {@code n} is a number stored with exact 64-bit integer identity. */

@@ -212,7 +212,8 @@ class QueryPlanShapesTest {
     void valueAggregates_2_11() {
         String[][] cases = {
                 {"SELECT VALUE COUNT(1) FROM c", "Count", "{\"item\": COUNT(1)}", "[{\"item\":6}]", "12"},
-                {"SELECT VALUE SUM(c.n) FROM c", "Sum", "{\"item\": SUM(c.n)}", "[{\"item\":28}]", "51"},
+                {"SELECT VALUE SUM(c.n) FROM c", "Sum", "{\"item\": SUM(c.n), \"isPartial\": true}",
+                        "[{\"item\":28,\"isPartial\":true}]", "51"},
                 {"SELECT VALUE MIN(c.n) FROM c", "Min",
                         "{\"item\": MIN(c.n), \"item2\": {\"min\": MIN(c.n), \"count\": COUNT(c.n)}}",
                         "[{\"item\":2,\"item2\":{\"min\":2,\"count\":6}}]", "1"},
@@ -243,7 +244,7 @@ class QueryPlanShapesTest {
                 // the doc shows {"count":0} alone; SUM over nothing is 0 here, and a zero count gives undefined alike
                 {"SELECT VALUE AVG(c.n) FROM c", "[{\"item\":{\"sum\":0,\"count\":0}}]"},
                 // the doc shows [[{}]] for SUM; SUM over nothing is 0 in this evaluator, which the SDK adds up alike
-                {"SELECT VALUE SUM(c.n) FROM c", "[{\"item\":0}]"}};
+                {"SELECT VALUE SUM(c.n) FROM c", "[{\"item\":0,\"isPartial\":true}]"}};
         for (String[] c : cases) {
             List<JsonNode> raw = Sql.parse(plan(c[0]).queryInfo().get("rewrittenQuery").asText())
                     .execute(List.of(), Map.of(), SdkPipeline.CTX);
@@ -256,10 +257,10 @@ class QueryPlanShapesTest {
         String q = "SELECT COUNT(1) AS cnt, SUM(c.n) AS total, MIN(c.n) AS lo, MAX(c.n) AS hi, AVG(c.n) AS mean FROM c";
         assertInfo(q, "{groupByAliases:['cnt','total','lo','hi','mean'],groupByAliasToAggregateType:{cnt:'Count',"
                 + "total:'Sum',lo:'Min',hi:'Max',mean:'Average'},rewrittenQuery:'SELECT {\"cnt\": {\"item\": COUNT(1)}, "
-                + "\"total\": {\"item\": SUM(c.n)}, \"lo\": {\"item\": MIN(c.n), \"item2\": {\"min\": MIN(c.n), "
+                + "\"total\": {\"item\": SUM(c.n), \"isPartial\": true}, \"lo\": {\"item\": MIN(c.n), \"item2\": {\"min\": MIN(c.n), "
                 + "\"count\": COUNT(c.n)}}, \"hi\": {\"item\": MAX(c.n), \"item2\": {\"max\": MAX(c.n), \"count\": "
                 + "COUNT(c.n)}}, \"mean\": {\"item\": {\"sum\": SUM(c.n), \"count\": COUNT(c.n)}}} AS payload\\nFROM c'}");
-        assertThat(rangeRows(q, 0).toString()).isEqualTo("[{\"payload\":{\"cnt\":{\"item\":6},\"total\":{\"item\":28},"
+        assertThat(rangeRows(q, 0).toString()).isEqualTo("[{\"payload\":{\"cnt\":{\"item\":6},\"total\":{\"item\":28,\"isPartial\":true},"
                 + "\"lo\":{\"item\":2,\"item2\":{\"min\":2,\"count\":6}},\"hi\":{\"item\":8,\"item2\":{\"max\":8,"
                 + "\"count\":6}},\"mean\":{\"item\":{\"sum\":28,\"count\":6}}}}]");
         assertThat(SdkPipeline.canonical(result(q))).isEqualTo(SdkPipeline.canonical(List.of(json(
@@ -281,7 +282,7 @@ class QueryPlanShapesTest {
                 + "\"total\":\"Sum\",\"lo\":\"Min\",\"hi\":\"Max\",\"mean\":\"Average\"}");
         JsonNode a = rangeRows(q, 0).get(0);
         assertThat(a.toString()).isEqualTo("{\"groupByItems\":[{\"item\":\"a\"}],\"payload\":{\"cat\":\"a\","
-                + "\"cnt\":{\"item\":3},\"total\":{\"item\":10},\"lo\":{\"item\":2,\"item2\":{\"min\":2,\"count\":3}},"
+                + "\"cnt\":{\"item\":3},\"total\":{\"item\":10,\"isPartial\":true},\"lo\":{\"item\":2,\"item2\":{\"min\":2,\"count\":3}},"
                 + "\"hi\":{\"item\":5,\"item2\":{\"max\":5,\"count\":3}},\"mean\":{\"item\":{\"sum\":10,\"count\":3}}}}");
         assertThat(SdkPipeline.canonical(result(q).get(0))).isEqualTo(SdkPipeline.canonical(json(
                 "{\"cat\":\"a\",\"cnt\":5,\"total\":15.0,\"lo\":2,\"hi\":5,\"mean\":3.75}")));
@@ -377,7 +378,8 @@ class QueryPlanShapesTest {
         assertThat(rewrite("SELECT * FROM c WHERE c.blah = 5 OFFSET 1 LIMIT 2"))
                 .isEqualTo("SELECT *\nFROM c\nWHERE (c.blah = 5)\nOFFSET 0 LIMIT 3");
         assertThat(rewrite("SELECT SUM(c.blah) as sum_blah, SUM(c.blah) FROM c")).isEqualTo("SELECT {\"sum_blah\": "
-                + "{\"item\": SUM(c.blah)}, \"$1\": {\"item\": SUM(c.blah)}} AS payload\nFROM c");
+                + "{\"item\": SUM(c.blah), \"isPartial\": true}, \"$1\": {\"item\": SUM(c.blah), \"isPartial\": "
+                + "true}} AS payload\nFROM c");
         assertThat(rewrite("SELECT COUNT(r) From r")).isEqualTo("SELECT {\"$1\": {\"item\": COUNT(r)}} AS payload\n"
                 + "FROM r");
         assertThat(plan("SELECT TOP 5 VALUE AVG(c.name) FROM c").queryInfo().get("top").asLong()).isEqualTo(5);

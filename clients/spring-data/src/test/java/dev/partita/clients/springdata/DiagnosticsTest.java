@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.spring.data.cosmos.core.ResponseDiagnostics;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -39,10 +38,6 @@ class DiagnosticsTest extends PartitaSpringTest {
     }
 
     @Test
-    @Disabled("Partita: a query (POST .../docs) sent with x-ms-documentdb-populatequerymetrics: True answers without"
-            + " an x-ms-documentdb-query-metrics header (nor x-ms-cosmos-index-utilization for"
-            + " x-ms-cosmos-populateindexmetrics), so the diagnostics show \"queryMetricsMap\":{} vs the service,"
-            + " which returns them (totalExecutionTimeInMs=...;retrievedDocumentCount=...;...) for each range")
     void queryMetricsComeBackWhenAskedFor() {
         assertThat(orders.findByCustomerId("c1")).hasSize(1);
         String diagnostics = charges.seen().stream().map(d -> String.valueOf(d.getCosmosDiagnostics()))

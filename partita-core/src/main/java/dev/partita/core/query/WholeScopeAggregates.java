@@ -1,0 +1,81 @@
+package dev.partita.core.query;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.item.Visibility;
+import dev.partita.core.request.Deadline;
+import dev.partita.core.store.Bytes;
+import dev.partita.core.store.Snapshot;
+import dev.partita.sql.CallCounter;
+import dev.partita.sql.EvalContext;
+import dev.partita.sql.SqlQuery;
+import dev.partita.sql.eval.UndefinedAggregates;
+import java.util.Map;
+
+/**
+ * The aggregates that the whole scope of a cross-partition query makes undefined, for the range of it a request
+ * runs (see {@link UndefinedAggregates}: the SDKs' merges skip one range's undefined SUM, AVG, MIN or MAX instead of
+ * making the result undefined, so every range must answer undefined). The scope is every item of the container the
+ * query's filter keeps (the SDK sends the query to the ranges of the plan, which the same filter decides); a user's
+ * feed range narrower than the container is not known here, so such a query is judged over the whole container.
+ * <p>
+ * A VALUE aggregate that is undefined over the whole scope gives no row from any range (see
+ * {@link dev.partita.sql.plan.UndefinedPartial}).
+ * <p>
+ * The SDK sends the same text to every range at once: the answer is kept per container version and text, so the
+ * scope is read once per query, not once per range. It is not charged: the service computes it nowhere.
+ */
+final class WholeScopeAggregates {
+    private static final int CACHE = 32;
+
+    private final Map<Key, UndefinedAggregates> cache = QueryExecutor.lru(CACHE);
+
+    /** The query, its parameters and the data version the answer holds for. */
+    private record Key(int container, long lsn, String text, String params) {
+    }
+
+    /**
+     * What the whole scope makes undefined: {@link UndefinedAggregates#NONE} when the query has no SUM/AVG/MIN/MAX,
+     * {@link SqlQuery#wholeScope()} when the range is the whole scope (one partition, a partition key, or a filter
+     * that pins a partition key this range holds).
+     *
+     * @param local the range's bounds; {@code scope} the whole container's, narrowed by the query's filter
+     */
+    UndefinedAggregates of(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, QueryExecutor.Bounds local,
+            QueryExecutor.Bounds scope, Map<String, JsonNode> params, Deadline deadline, Visibility visible,
+            EvalContext ctx) {
+        if (!query.hasTypeSensitiveAggregates()) {
+            return UndefinedAggregates.NONE;
+        }
+        if (within(scope, local)) {
+            return SqlQuery.wholeScope();
+        }
+        Key key = new Key(c.containerId(), lsn, query.text(), String.valueOf(params));
+        boolean cacheable = ctx.userFunctions() == null;
+        synchronized (cache) {
+            UndefinedAggregates known = cacheable ? cache.get(key) : null;
+            if (known != null) {
+                return known;
+            }
+        }
+        UndefinedAggregates out;
+        try (ItemSource source = new ScanSource(snapshot, scope.from(), scope.to(), visible)) {
+            // its own count of function calls: the page's charge counts only the range's own work
+            out = query.undefinedAggregates(source.computing(c.indexingPolicy().computed())
+                    .until(deadline, false, false), params, ctx.withCallCounter(new CallCounter()));
+        }
+        if (cacheable) {
+            synchronized (cache) {
+                cache.put(key, out);
+            }
+        }
+        return out;
+    }
+
+    /** True when the scope's interval lies inside the range's. */
+    private static boolean within(QueryExecutor.Bounds scope, QueryExecutor.Bounds local) {
+        boolean fromInside = Bytes.compare(scope.from(), local.from()) >= 0;
+        boolean toInside = local.to() == null || scope.to() != null && Bytes.compare(scope.to(), local.to()) <= 0;
+        return fromInside && toInside;
+    }
+}
