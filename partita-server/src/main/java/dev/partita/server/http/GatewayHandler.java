@@ -97,6 +97,10 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
         } catch (ServiceException e) {
             respond(ctx, req, ErrorReplies.of(e), activityId, keepAlive);
             return;
+        } catch (RuntimeException e) {
+            LOG.error("Unexpected error decoding a {} request's path, activity id {}", req.method(), activityId, e);
+            respond(ctx, req, ErrorReplies.internal(activityId), activityId, keepAlive);
+            return;
         }
         if (dispatcher.neverBlocks(ex.method(), ex.segments())) {
             // answered here on the event loop: the dispatcher vouches that nothing on its way can wait (an in-memory
