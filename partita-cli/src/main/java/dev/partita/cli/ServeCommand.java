@@ -8,6 +8,7 @@ import dev.partita.core.store.Store;
 import dev.partita.server.Keys;
 import dev.partita.server.PartitaServer;
 import dev.partita.server.ServerOptions;
+import io.netty.util.ResourceLeakDetector;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
@@ -58,6 +59,9 @@ public final class ServeCommand implements Runnable {
             + " --limits-scale).")
     java.util.Map<String, String> limitOverrides = new java.util.LinkedHashMap<>();
 
+    /** Netty's leak-detection level; set it to keep detection on in a served process. */
+    static final String LEAK_DETECTION = "io.netty.leakDetection.level";
+
     /** The limits the flags ask for. */
     Limits limits() {
         Limits l = Limits.DEFAULTS;
@@ -84,6 +88,10 @@ public final class ServeCommand implements Runnable {
 
     @Override
     public void run() {
+        if (System.getProperty(LEAK_DETECTION) == null) {
+            // Netty samples 1 in 128 buffers with a stack trace to find leaks: the tests keep that, a server needs not
+            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+        }
         Limits limits = limits();
         Store store = inMemory ? new MemoryStore() : RocksStore.open(data.resolve("store"));
         Engine engine = Engine.open(store, Clock.systemUTC(), limits);

@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The Cosmos DB gateway over an {@link Engine}: HTTP/1.1 (and HTTPS with a self-signed certificate) speaking the REST
  * protocol the official SDKs use in gateway mode. Engine work runs on virtual threads; Netty's event loops never
- * block. Closing the server leaves the engine open.
+ * block (they answer only what cannot wait: in-memory point reads, see {@link dev.partita.server.http.Dispatcher}). Closing the server leaves the engine open.
  *
  * <pre>
  * try (PartitaServer server = PartitaServer.start(engine, ServerOptions.defaults().withPort(0))) {
@@ -106,7 +106,9 @@ public final class PartitaServer implements AutoCloseable {
         RouteContext ctx = new RouteContext(engine, tokens);
 
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        // one loop per core (Netty's default is two): the loops share the cores with the virtual threads' carriers
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(),
+                NioIoHandler.newFactory());
         ExecutorService executor = Executors.newThreadPerTaskExecutor(
                 Thread.ofVirtual().name("partita-request-", 0).factory());
         ChannelGroup channels = new DefaultChannelGroup("partita-connections", GlobalEventExecutor.INSTANCE);

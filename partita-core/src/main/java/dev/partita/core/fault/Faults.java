@@ -36,6 +36,11 @@ public final class Faults {
         any = false;
     }
 
+    /** Whether no rule is in force (a delay rule sleeps the request's thread). */
+    public boolean none() {
+        return !any;
+    }
+
     /** The rules in force, with how many hits each has left (-1: no bound). */
     public List<FaultRule> list() {
         List<FaultRule> out = new ArrayList<>();

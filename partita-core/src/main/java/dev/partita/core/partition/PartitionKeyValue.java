@@ -127,6 +127,10 @@ public final class PartitionKeyValue {
         if (json.length() == 2 && json.charAt(0) == '[' && json.charAt(1) == ']') {
             return EMPTY;
         }
+        String plain = plainString(json);
+        if (plain != null) {
+            return new PartitionKeyValue(new Component[] {new Str(plain)});
+        }
         try (JsonParser p = JSON.createParser(json)) {
             if (p.nextToken() != JsonToken.START_ARRAY) {
                 throw notAnArray();
@@ -177,6 +181,25 @@ public final class PartitionKeyValue {
             // never include e's message: Jackson quotes the offending input
             throw notJson();
         }
+    }
+
+    /**
+     * The string of a header {@code ["..."]} whose string has no escape and no control character (what the SDKs send
+     * for almost every key): exactly what the parser would read, without one. Null for any other header.
+     */
+    private static String plainString(String json) {
+        int n = json.length();
+        if (n < 4 || json.charAt(0) != '[' || json.charAt(1) != '"' || json.charAt(n - 2) != '"'
+                || json.charAt(n - 1) != ']') {
+            return null;
+        }
+        for (int i = 2; i < n - 2; i++) {
+            char c = json.charAt(i);
+            if (c == '"' || c == '\\' || c < 0x20) {
+                return null;
+            }
+        }
+        return json.substring(2, n - 2);
     }
 
     /** Like {@link #fromHeader}, from an already parsed JSON array. */

@@ -98,6 +98,12 @@ public final class MemoryStore implements Store {
         return slot == null ? null : slot.valueAt(visibleSeq);
     }
 
+    /** {@link #get} reads a hash index and a version chain in memory, without a lock. */
+    @Override
+    public boolean readsNeverBlock() {
+        return true;
+    }
+
     @Override
     public Cursor scan(byte[] fromInclusive, byte[] toExclusive) {
         MemorySnapshot snapshot = openSnapshot();

@@ -25,6 +25,14 @@ public interface Store extends StoreReader, AutoCloseable {
      */
     Snapshot snapshot();
 
+    /**
+     * Whether a {@link #get} can never wait (no disk, no lock): then the server may answer a point read on its event
+     * loop instead of handing it to a virtual thread. False unless the store knows.
+     */
+    default boolean readsNeverBlock() {
+        return false;
+    }
+
     /** Releases the store. Open snapshots and cursors become unusable; using the store afterwards fails. */
     @Override
     void close();

@@ -46,6 +46,18 @@ class PartitionKeyValueTest {
     // ------------------------------------------------------------------------------------------------ header
 
     @Test
+    void aPlainStringKeyReadsAsTheParserWouldReadIt() {
+        assertThat(PartitionKeyValue.fromHeader("[\"pk-1\"]").components()).containsExactly(new Str("pk-1"));
+        assertThat(PartitionKeyValue.fromHeader("[\"\"]").components()).containsExactly(new Str(""));
+        assertThat(PartitionKeyValue.fromHeader("[\"a\\\"b\"]").components()).containsExactly(new Str("a\"b"));
+        assertThat(PartitionKeyValue.fromHeader("[\"a\\u00e9\"]").components()).containsExactly(new Str("a\u00e9"));
+        assertThat(PartitionKeyValue.fromHeader("[\"a\",\"b\"]").components()).containsExactly(new Str("a"),
+                new Str("b"));
+        // a raw control character is not JSON, with or without the short cut
+        assertThatThrownBy(() -> PartitionKeyValue.fromHeader("[\"a\tb\"]")).isInstanceOf(ServiceException.class);
+    }
+
+    @Test
     void parsesEveryComponentType() {
         PartitionKeyValue v = PartitionKeyValue.fromHeader("[\"a\", 5, 5.5, true, false, null, {}]");
         assertThat(v.components()).containsExactly(new Str("a"), new Num(5), new Num(5.5), Bool.TRUE, Bool.FALSE,

@@ -54,4 +54,9 @@ public final class ExplorerDispatcher implements Dispatcher {
         }
         throw ServiceException.notFound("The explorer has no such resource.");
     }
+
+    @Override
+    public boolean neverBlocks(HttpMethod method, List<String> segments) {
+        return (segments.isEmpty() || !segments.get(0).equals(SEGMENT)) && next.neverBlocks(method, segments);
+    }
 }

@@ -16,6 +16,7 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.util.ReferenceCountUtil;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayDeque;
@@ -23,7 +24,6 @@ import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.regex.Pattern;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +32,10 @@ import org.slf4j.LoggerFactory;
  * writes the reply with the headers every response carries. Requests of one connection are answered one at a time in
  * order (a pipelined request waits, and reading pauses meanwhile), so a slow request never blocks the event loop and
  * responses never overtake each other.
+ *
+ * <p>The one exception to the hand-off: a request the dispatcher says {@link Dispatcher#neverBlocks never blocks} (an
+ * in-memory point read) is answered on the event loop, since the hand-off would cost more CPU than the read itself.
+ * The rule "event loops never block" still holds: such a request cannot wait for anything.
  */
 public final class GatewayHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayHandler.class);
@@ -39,7 +43,8 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
     static final String GATEWAY_VERSION = "version=2.14.0";
     private static final DateTimeFormatter HTTP_DATE =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
-    private static final Pattern ACTIVITY_ID = Pattern.compile("[0-9a-fA-F-]{8,64}");
+    /** The last {@code Date} header value and its second, shared by every connection's handler. */
+    private static volatile HttpDate lastDate;
 
     private final Dispatcher dispatcher;
     private final Executor executor;
@@ -84,21 +89,27 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
             ctx.writeAndFlush(resp).addListener(ChannelFutureListener.CLOSE).addListener(f -> done(ctx));
             return;
         }
+        Exchange ex;
         try {
-            executor.execute(() -> {
-                FullHttpResponse resp;
-                try {
-                    resp = finish(run(req, activityId, secure), activityId, keepAlive);
-                } finally {
-                    req.release();
-                }
-                ctx.writeAndFlush(resp).addListener(f -> {
-                    if (!f.isSuccess()) {
-                        ctx.close();
-                    }
-                    done(ctx);
-                });
-            });
+            String path = PathDecoder.path(req.uri());
+            ex = new Exchange(req.method(), path, PathDecoder.segments(path), req.headers(), req.content(),
+                    activityId, secure);
+        } catch (ServiceException e) {
+            respond(ctx, req, ErrorReplies.of(e), activityId, keepAlive);
+            return;
+        } catch (RuntimeException e) {
+            LOG.error("Unexpected error decoding a {} request's path, activity id {}", req.method(), activityId, e);
+            respond(ctx, req, ErrorReplies.internal(activityId), activityId, keepAlive);
+            return;
+        }
+        if (dispatcher.neverBlocks(ex.method(), ex.segments())) {
+            // answered here on the event loop: the dispatcher vouches that nothing on its way can wait (an in-memory
+            // point read); the hand-off to a virtual thread would cost more CPU than the request itself
+            respond(ctx, req, run(ex), activityId, keepAlive);
+            return;
+        }
+        try {
+            executor.execute(() -> respond(ctx, req, run(ex), activityId, keepAlive));
         } catch (RejectedExecutionException e) {
             req.release();
             ctx.writeAndFlush(finish(ErrorReplies.of(503, 0, "The server is shutting down.", 0), activityId, false))
@@ -106,36 +117,59 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    /** Runs on the event loop once a response is written: start the next waiting request, or read again. */
+    /** Releases the request and writes its reply (from any thread; Netty hands a write to the channel's loop). */
+    private void respond(ChannelHandlerContext ctx, FullHttpRequest req, Reply reply, String activityId,
+            boolean keepAlive) {
+        FullHttpResponse resp;
+        try {
+            resp = finish(reply, activityId, keepAlive);
+        } finally {
+            req.release();
+        }
+        ctx.writeAndFlush(resp).addListener(f -> {
+            if (!f.isSuccess()) {
+                ctx.close();
+            }
+            done(ctx);
+        });
+    }
+
+    /**
+     * Runs on the event loop once a response is written: start the next waiting request, or read again. The next
+     * request starts as a new task, not a nested call: a write on the loop may complete at once, and a long queue of
+     * pipelined requests answered on the loop would otherwise recurse; {@code busy} stays set meanwhile, so a request
+     * read in between queues behind it.
+     */
     private void done(ChannelHandlerContext ctx) {
         inFlight.end();
-        busy = false;
         FullHttpRequest next = waiting.poll();
-        if (next != null) {
+        if (next == null) {
+            busy = false;
+            if (ctx.channel().isActive()) {
+                ctx.channel().config().setAutoRead(true);
+            }
+            return;
+        }
+        ctx.executor().execute(() -> {
             if (ctx.channel().isActive()) {
                 start(ctx, next);
             } else {
                 next.release();
-                done(ctx);
+                busy = false; // channelInactive releases the rest of the queue
             }
-        } else if (ctx.channel().isActive()) {
-            ctx.channel().config().setAutoRead(true);
-        }
+        });
     }
 
-    private Reply run(FullHttpRequest req, String activityId, boolean secure) {
+    private Reply run(Exchange ex) {
         try {
-            String path = PathDecoder.path(req.uri());
-            Exchange ex = new Exchange(req.method(), path, PathDecoder.segments(path), req.headers(), req.content(),
-                    activityId, secure);
             return dispatcher.handle(ex);
         } catch (ServiceException e) {
             return ErrorReplies.of(e);
         } catch (Throwable t) {
             // the stack trace is logged, never sent; the message names only the activity id
-            LOG.error("Unexpected error in {} request, activity id {}", req.method(), activityId, t);
+            LOG.error("Unexpected error in {} request, activity id {}", ex.method(), ex.activityId(), t);
             // even after an Error the client gets an answer; a silent connection would hang it until its timeout
-            return ErrorReplies.internal(activityId);
+            return ErrorReplies.internal(ex.activityId());
         }
     }
 
@@ -147,7 +181,7 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
             // every response carries a charge; the routes price what reached the engine, the rest cost nothing
             h.set(Hdr.REQUEST_CHARGE, "0");
         }
-        h.set(HttpHeaderNames.DATE, HTTP_DATE.format(clock.instant()));
+        h.set(HttpHeaderNames.DATE, httpDate());
         h.set(Hdr.GATEWAY_VERSION, GATEWAY_VERSION);
         h.set(HttpHeaderNames.CONTENT_LENGTH, reply.content().readableBytes());
         if (!keepAlive) {
@@ -157,12 +191,38 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
                 reply.content(), h, io.netty.handler.codec.http.EmptyHttpHeaders.INSTANCE);
     }
 
+    /** The {@code Date} header: formatted once a second, not once a response (any handler's clock may refresh it). */
+    private String httpDate() {
+        long second = Math.floorDiv(clock.millis(), 1000);
+        HttpDate d = lastDate;
+        if (d == null || d.second != second) {
+            d = new HttpDate(second, HTTP_DATE.format(Instant.ofEpochSecond(second)));
+            lastDate = d;
+        }
+        return d.text;
+    }
+
+    private record HttpDate(long second, String text) {
+    }
+
+    /** The client's activity id when it is 8 to 64 hex digits and dashes (so it is safe to echo and log), else new. */
     static String activityId(HttpHeaders headers) {
         String given = headers.get(Hdr.ACTIVITY_ID);
-        if (given != null && ACTIVITY_ID.matcher(given).matches()) {
-            return given;
+        return given != null && isActivityId(given) ? given : UUID.randomUUID().toString();
+    }
+
+    private static boolean isActivityId(String s) {
+        int n = s.length();
+        if (n < 8 || n > 64) {
+            return false;
         }
-        return UUID.randomUUID().toString();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == '-')) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

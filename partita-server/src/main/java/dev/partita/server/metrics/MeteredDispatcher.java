@@ -8,6 +8,7 @@ import dev.partita.server.http.Reply;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.netty.handler.codec.http.HttpMethod;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,11 @@ public final class MeteredDispatcher implements Dispatcher {
         } finally {
             record(ex, status, registry.config().clock().monotonicTime() - start);
         }
+    }
+
+    @Override
+    public boolean neverBlocks(HttpMethod method, List<String> segments) {
+        return next.neverBlocks(method, segments);
     }
 
     private void record(Exchange ex, int status, long nanos) {

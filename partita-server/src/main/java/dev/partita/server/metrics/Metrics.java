@@ -8,6 +8,7 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.netty.handler.codec.http.HttpMethod;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 /**
  * The account's Prometheus metrics: {@code GET /metrics} answers the text exposition format (no account key: it
@@ -31,6 +32,12 @@ public final class Metrics implements Dispatcher {
                     CONTENT_TYPE);
         }
         return metered.handle(ex);
+    }
+
+    /** Counting and timing a request never waits (in-memory meters), so whether it blocks is the router's call. */
+    @Override
+    public boolean neverBlocks(HttpMethod method, List<String> segments) {
+        return !(segments.size() == 1 && segments.get(0).equals("metrics")) && metered.neverBlocks(method, segments);
     }
 
     /** The current values in the Prometheus text format. */

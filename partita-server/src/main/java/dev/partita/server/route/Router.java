@@ -9,6 +9,8 @@ import dev.partita.server.http.Hdr;
 import dev.partita.core.error.ServiceException;
 import dev.partita.server.http.ErrorReplies;
 import dev.partita.server.http.Reply;
+import io.netty.handler.codec.http.HttpMethod;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -80,6 +82,17 @@ public final class Router implements Dispatcher {
             reply.charge(engine.metadataCharge());
         }
         return reply;
+    }
+
+    /**
+     * A point read ({@code GET .../docs/{id}}) on a store whose reads never wait, with no injected fault that could
+     * sleep: authentication, routing, the store read and pricing are then CPU work on memory, and the event loop may
+     * answer it. Everything else (writes, queries, feeds, RocksDB reads) keeps its virtual thread.
+     */
+    @Override
+    public boolean neverBlocks(HttpMethod method, List<String> s) {
+        return method.equals(HttpMethod.GET) && s.size() == 6 && s.get(0).equals("dbs") && s.get(2).equals("colls")
+                && s.get(4).equals("docs") && engine.store().readsNeverBlock() && engine.faults().none();
     }
 
     private Reply route(Exchange ex, ResourcePath path, Principal who) {

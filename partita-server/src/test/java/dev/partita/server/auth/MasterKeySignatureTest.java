@@ -78,6 +78,36 @@ class MasterKeySignatureTest {
     }
 
     @Test
+    void aDateAcceptedOnceIsRefusedWhenTheServersClockHasMovedOn() {
+        // the parsed x-ms-date is cached; the skew is still judged against the clock of each request
+        Instant[] now = {Instant.parse("2025-07-01T12:05:00Z")};
+        Clock moving = new Clock() {
+            @Override
+            public Instant instant() {
+                return now[0];
+            }
+
+            @Override
+            public java.time.ZoneId getZone() {
+                return ZoneOffset.UTC;
+            }
+
+            @Override
+            public Clock withZone(java.time.ZoneId zone) {
+                return this;
+            }
+        };
+        Authenticator auth = new Authenticator(Keys.emulator(), false, moving, Duration.ofMinutes(15), (Users) null,
+                new ResourceTokens(KEY));
+        String good = URLEncoder.encode("type=master&ver=1.0&sig=QzSbwoV5CnTgvUKrsZ56klytA5K6dGp+n27irbmPW7k=",
+                StandardCharsets.UTF_8);
+        assertThat(auth.authenticate("GET", good, DATE, null, "", "")).isEqualTo(new Principal.MasterKey(false));
+        now[0] = Instant.parse("2025-07-01T12:16:00Z");
+        assertUnauthorized(() -> auth.authenticate("GET", good, DATE, null, "", ""));
+        assertUnauthorized(() -> auth.authenticate("GET", good, "Tue, 01 Jul 2025 12:16:00 XYZ", null, "", ""));
+    }
+
+    @Test
     void readOnlyKeysAreRecognised() {
         Authenticator auth = authenticator(Instant.parse("2025-07-01T12:00:00Z"));
         String sig = MasterKeySignature.sign(Keys.emulator().readOnlySecondary(),

@@ -1,0 +1,156 @@
+package dev.partita.server;
+
+import static dev.partita.server.ConnectionTest.readAll;
+import static dev.partita.server.ConnectionTest.request;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.partita.core.Engine;
+import dev.partita.core.account.Throughput;
+import dev.partita.core.fault.FaultRule;
+import dev.partita.core.json.Json;
+import dev.partita.core.store.Cursor;
+import dev.partita.core.store.MemoryStore;
+import dev.partita.core.store.Snapshot;
+import dev.partita.core.store.Store;
+import dev.partita.core.store.WriteBatch;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which thread answers a point read: the event loop when the store's reads never block (and no injected fault can
+ * sleep), a virtual thread otherwise; and a long pipeline of reads answered on the loop comes back whole (each next
+ * request starts as a new task of the loop, not as a nested call).
+ */
+class EventLoopReadsTest {
+    private static final String READ_X = "x-ms-documentdb-partitionkey: [\"a\"]\r\n";
+
+    /** A memory store that says whether its reads block, and records whether item reads ran on virtual threads. */
+    static final class WatchedStore implements Store {
+        final MemoryStore inner = new MemoryStore();
+        final Set<Boolean> virtualReaders = ConcurrentHashMap.newKeySet();
+        final boolean neverBlocks;
+
+        WatchedStore(boolean neverBlocks) {
+            this.neverBlocks = neverBlocks;
+        }
+
+        @Override
+        public byte[] get(byte[] key) {
+            if (key.length > 0 && key[0] == 0x02) { // an item key
+                virtualReaders.add(Thread.currentThread().isVirtual());
+            }
+            return inner.get(key);
+        }
+
+        @Override
+        public boolean readsNeverBlock() {
+            return neverBlocks;
+        }
+
+        @Override
+        public Cursor scan(byte[] from, byte[] to) {
+            return inner.scan(from, to);
+        }
+
+        @Override
+        public Cursor scanDescending(byte[] from, byte[] to) {
+            return inner.scanDescending(from, to);
+        }
+
+        @Override
+        public void apply(WriteBatch batch) {
+            inner.apply(batch);
+        }
+
+        @Override
+        public Snapshot snapshot() {
+            return inner.snapshot();
+        }
+
+        @Override
+        public void close() {
+            inner.close();
+        }
+    }
+
+    private static Engine engine(Store store) {
+        Engine engine = ConnectionTest.engine(store);
+        engine.createDatabase(Json.object().put("id", "d"), Throughput.NONE);
+        engine.createContainer("d", Json.object().put("id", "c").set("partitionKey", Json.object().put("kind", "Hash")
+                .set("paths", Json.NODES.arrayNode().add("/pk"))), Throughput.NONE, 0);
+        return engine;
+    }
+
+    /** Reads item x once and returns whether the store saw virtual threads (one value per kind seen). */
+    private static Set<Boolean> readOnce(WatchedStore store, Engine engine) throws Exception {
+        try (PartitaServer server = PartitaServer.start(engine, new ServerOptions("localhost", 0, false, null,
+                Keys.emulator(), false));
+                Socket s = new Socket("localhost", server.port())) {
+            s.getOutputStream().write(request("GET", "/dbs/d/colls/c/docs/x", "docs", "dbs/d/colls/c/docs/x", READ_X)
+                    .getBytes(StandardCharsets.US_ASCII));
+            assertThat(readAll(s.getInputStream(), 1)).startsWith("HTTP/1.1 404");
+        }
+        return store.virtualReaders;
+    }
+
+    @Test
+    void aPointReadOnAStoreThatNeverBlocksIsAnsweredOnTheEventLoop() throws Exception {
+        WatchedStore store = new WatchedStore(true);
+        try (Engine engine = engine(store)) {
+            assertThat(readOnce(store, engine)).containsExactly(false);
+        }
+    }
+
+    @Test
+    void aPointReadOnAStoreThatMayBlockRunsOnAVirtualThread() throws Exception {
+        WatchedStore store = new WatchedStore(false);
+        try (Engine engine = engine(store)) {
+            assertThat(readOnce(store, engine)).containsExactly(true);
+        }
+    }
+
+    @Test
+    void anInjectedDelayKeepsPointReadsOffTheEventLoop() throws Exception {
+        WatchedStore store = new WatchedStore(true);
+        try (Engine engine = engine(store)) {
+            engine.faults().add(new FaultRule(FaultRule.Kind.DELAY, "d/c", null, 1, -1, Duration.ofMillis(50)));
+            long t0 = System.nanoTime();
+            assertThat(readOnce(store, engine)).containsExactly(true);
+            assertThat(Duration.ofNanos(System.nanoTime() - t0)).isGreaterThanOrEqualTo(Duration.ofMillis(50));
+        }
+    }
+
+    @Test
+    void aLongPipelineOfReadsAnsweredOnTheLoopComesBackWhole() throws Exception {
+        WatchedStore store = new WatchedStore(true);
+        try (Engine engine = engine(store);
+                PartitaServer server = PartitaServer.start(engine, new ServerOptions("localhost", 0, false, null,
+                        Keys.emulator(), false));
+                Socket s = new Socket("localhost", server.port())) {
+            int n = 2000;
+            // one write: the server decodes many requests per read and queues them behind the one being answered
+            String read = request("GET", "/dbs/d/colls/c/docs/x", "docs", "dbs/d/colls/c/docs/x", READ_X);
+            byte[] pipeline = read.repeat(n).getBytes(StandardCharsets.US_ASCII);
+            OutputStream out = s.getOutputStream();
+            Thread writer = Thread.ofVirtual().start(() -> {
+                try {
+                    out.write(pipeline);
+                    out.flush();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            String text = readAll(s.getInputStream(), n);
+            writer.join();
+            assertThat(ConnectionTest.complete(text)).isEqualTo(n);
+            assertThat(store.virtualReaders).containsExactly(false);
+        }
+    }
+}
