@@ -50,6 +50,13 @@ public class PointOperationsBenchmark {
     @Param({"memory", "rocks"})
     public String store;
 
+    /**
+     * Physical partitions of the container (1,000 logical partitions spread over them): with one writer per physical
+     * partition, concurrent writes to several partitions run in parallel ({@code -p partitions=1,5}).
+     */
+    @Param({"1"})
+    public int partitions;
+
     Engine engine;
     ContainerHandle items;
     PartitionKeyValue[] keys;
@@ -66,7 +73,7 @@ public class PointOperationsBenchmark {
                 });
         engine.createDatabase(Json.object().put("id", "bench"), Throughput.NONE);
         engine.createContainer("bench", (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
-                "{\"id\":\"items\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "bench"), Throughput.NONE, 0);
+                "{\"id\":\"items\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "bench"), Throughput.NONE, partitions);
         items = engine.container("bench", "items");
         keys = new PartitionKeyValue[ITEMS];
         ids = new String[ITEMS];
