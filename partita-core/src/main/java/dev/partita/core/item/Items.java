@@ -323,13 +323,17 @@ public final class Items {
             writer.lock();
             try {
                 WriteTxn txn = new WriteTxn(store, c, state, limits, patchCondition, nowSeconds());
+                boolean committed = false;
                 try {
                     T result = work.apply(txn);
                     txn.commit();
+                    committed = true;
                     return result;
-                } catch (RuntimeException e) {
-                    txn.abandon();
-                    throw e;
+                } finally {
+                    if (!committed) {
+                        // whatever was thrown: an LSN left claimed would hold the change feed back for good
+                        txn.abandon();
+                    }
                 }
             } finally {
                 writer.unlock();
