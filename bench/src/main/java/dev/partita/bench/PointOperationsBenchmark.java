@@ -57,6 +57,13 @@ public class PointOperationsBenchmark {
     @Param({"1"})
     public int partitions;
 
+    /**
+     * Microseconds every store point read waits (0: none), as a read from a cold disk would: it costs no CPU, so it
+     * shows whether writes to different partitions overlap even on a loaded machine ({@code -p readLatencyMicros=200}).
+     */
+    @Param({"0"})
+    public int readLatencyMicros;
+
     Engine engine;
     ContainerHandle items;
     PartitionKeyValue[] keys;
@@ -67,7 +74,8 @@ public class PointOperationsBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         dir = Files.createTempDirectory("partita-bench");
-        engine = Engine.open("rocks".equals(store) ? RocksStore.open(dir) : new MemoryStore(), Clock.systemUTC(),
+        SlowReads slow = new SlowReads("rocks".equals(store) ? RocksStore.open(dir) : new MemoryStore());
+        engine = Engine.open(slow, Clock.systemUTC(),
                 Limits.DEFAULTS, (condition, item) -> {
                     throw ServiceException.badRequest("no conditions in this benchmark");
                 });
@@ -86,6 +94,7 @@ public class PointOperationsBenchmark {
                     + ",\"pad\":\"" + padding + "\"}").getBytes(StandardCharsets.UTF_8);
             items.upsert(bodies[i], RequestOptions.of(keys[i]));
         }
+        slow.waitMicros(readLatencyMicros);
     }
 
     @TearDown(Level.Trial)

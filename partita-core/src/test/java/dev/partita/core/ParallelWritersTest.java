@@ -173,6 +173,51 @@ class ParallelWritersTest {
         assertThat(fed.keySet()).as("nothing but acknowledged writes").isEqualTo(expected.keySet());
     }
 
+    @Test
+    void aSplitWaitsForTheWritesRunningAndWritesGoOnInTheChildren() throws Exception {
+        open(2, Limits.DEFAULTS);
+        String k = keysIn(List.of(range(0)))[0];
+        CountDownLatch staging = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        store.gates.put(ByteKey.of(StoreKeys.item(c.containerId(), epk(k), "held")), () -> {
+            staging.countDown();
+            try {
+                release.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        long before = engine.container(c).changeFeed(ChangeFeedStart.now(), ChangeFeedMode.ALL_VERSIONS_AND_DELETES,
+                RequestOptions.scoped(Scope.CONTAINER)).headLsn();
+        try (ExecutorService pool = Executors.newFixedThreadPool(4)) {
+            Future<ItemResult> held = pool.submit(() -> create(k, "held"));
+            assertThat(staging.await(30, TimeUnit.SECONDS)).isTrue();
+            Future<ContainerInfo> split = pool.submit(() -> engine.split(c, range(0).id()));
+            Future<List<ItemResult>> others = pool.submit(() -> {
+                List<ItemResult> done = new ArrayList<>();
+                for (int i = 0; i < 200; i++) {
+                    done.add(create("s" + i, "other-" + i));
+                }
+                return done;
+            });
+            Thread.sleep(300);
+            assertThat(split.isDone()).as("the split waits for the write staging in the partition").isFalse();
+            release.countDown();
+            assertThat(held.get(30, TimeUnit.SECONDS).status()).isEqualTo(201);
+            ContainerInfo after = split.get(30, TimeUnit.SECONDS);
+            assertThat(after.partitions().partitions()).hasSize(3);
+            List<Long> written = new ArrayList<>(List.of(held.get().lsn()));
+            others.get(60, TimeUnit.SECONDS).forEach(r -> written.add(r.lsn()));
+            for (int i = 0; i < 20; i++) {
+                written.add(create("s" + i, "later-" + i).lsn());
+            }
+            List<Long> fed = engine.container(c).changeFeed(ChangeFeedStart.after(before),
+                    ChangeFeedMode.ALL_VERSIONS_AND_DELETES, RequestOptions.scoped(Scope.CONTAINER)).changes()
+                    .stream().map(ChangeRecord::lsn).toList();
+            assertThat(fed).isSorted().containsExactlyInAnyOrderElementsOf(written);
+        }
+    }
+
     /** A create, an upsert and (every 10th) a write too large to store; reads each acknowledged write back. */
     private void writeAndReadBack(int thread, int i, Map<String, List<Long>> acknowledged) {
         String pk = "k" + ThreadLocalRandom.current().nextInt(40);
