@@ -81,6 +81,8 @@ public final class LsnSequence {
     final class Claim {
         private long first;
         private long lastTaken;
+        /** Whether another transaction took an LSN between two of this one's. */
+        private boolean interleaved;
         private boolean closed;
 
         long next() {
@@ -89,6 +91,8 @@ public final class LsnSequence {
                 if (first == 0) {
                     first = lsn;
                     open.add(lsn);
+                } else if (lsn != lastTaken + 1) {
+                    interleaved = true;
                 }
                 lastTaken = lsn;
                 return lsn;
@@ -120,8 +124,8 @@ public final class LsnSequence {
         }
 
         /**
-         * Gives up the claim of a transaction that did not commit: its LSNs go back if nobody took one since, else
-         * they stay a gap. A watermark it held back moves on (recorded on its own).
+         * Gives up the claim of a transaction that did not commit: its LSNs go back if nobody took one since its
+         * first, else they stay a gap. A watermark it held back moves on (recorded on its own).
          */
         void abandon() {
             if (closed || first == 0) {
@@ -153,7 +157,7 @@ public final class LsnSequence {
             }
             synchronized (LsnSequence.this) {
                 open.remove(first);
-                if (giveBack && last == lastTaken) {
+                if (giveBack && !interleaved && last == lastTaken) {
                     last = first - 1;
                 }
             }

@@ -84,6 +84,20 @@ class LsnSequenceTest {
         assertThat(recordedWatermark()).isEqualTo(2);
     }
 
+    @Test
+    void anLsnAnotherWriterCommittedBetweenTwoOfAnAbandonedClaimIsNeverHandedOutAgain() {
+        LsnSequence lsns = LsnSequence.load(store, CONTAINER);
+        LsnSequence.Claim failed = lsns.claim();
+        LsnSequence.Claim other = lsns.claim();
+        assertThat(failed.next()).isEqualTo(1);
+        assertThat(other.next()).isEqualTo(2);
+        other.commit(new Txn(store));
+        assertThat(failed.next()).isEqualTo(3);
+        failed.abandon();
+        assertThat(lsns.claim().next()).isEqualTo(4);
+        assertThat(lsns.committed()).isEqualTo(3);
+    }
+
     long recordedWatermark() {
         return Bytes.longValue(store.get(StoreKeys.containerLsn(CONTAINER)));
     }
