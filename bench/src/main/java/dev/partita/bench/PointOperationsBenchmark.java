@@ -50,6 +50,20 @@ public class PointOperationsBenchmark {
     @Param({"memory", "rocks"})
     public String store;
 
+    /**
+     * Physical partitions of the container (1,000 logical partitions spread over them): with one writer per physical
+     * partition, concurrent writes to several partitions run in parallel ({@code -p partitions=1,5}).
+     */
+    @Param({"1"})
+    public int partitions;
+
+    /**
+     * Microseconds every store point read waits (0: none), as a read from a cold disk would: it costs no CPU, so it
+     * shows whether writes to different partitions overlap even on a loaded machine ({@code -p readLatencyMicros=200}).
+     */
+    @Param({"0"})
+    public int readLatencyMicros;
+
     Engine engine;
     ContainerHandle items;
     PartitionKeyValue[] keys;
@@ -60,13 +74,14 @@ public class PointOperationsBenchmark {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         dir = Files.createTempDirectory("partita-bench");
-        engine = Engine.open("rocks".equals(store) ? RocksStore.open(dir) : new MemoryStore(), Clock.systemUTC(),
+        SlowReads slow = new SlowReads("rocks".equals(store) ? RocksStore.open(dir) : new MemoryStore());
+        engine = Engine.open(slow, Clock.systemUTC(),
                 Limits.DEFAULTS, (condition, item) -> {
                     throw ServiceException.badRequest("no conditions in this benchmark");
                 });
         engine.createDatabase(Json.object().put("id", "bench"), Throughput.NONE);
         engine.createContainer("bench", (com.fasterxml.jackson.databind.node.ObjectNode) Json.parse(
-                "{\"id\":\"items\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "bench"), Throughput.NONE, 0);
+                "{\"id\":\"items\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "bench"), Throughput.NONE, partitions);
         items = engine.container("bench", "items");
         keys = new PartitionKeyValue[ITEMS];
         ids = new String[ITEMS];
@@ -79,6 +94,7 @@ public class PointOperationsBenchmark {
                     + ",\"pad\":\"" + padding + "\"}").getBytes(StandardCharsets.UTF_8);
             items.upsert(bodies[i], RequestOptions.of(keys[i]));
         }
+        slow.waitMicros(readLatencyMicros);
     }
 
     @TearDown(Level.Trial)

@@ -205,7 +205,7 @@ public final class Engine implements AutoCloseable {
     public ContainerInfo replaceContainer(String databaseId, String id, ObjectNode body) {
         ContainerInfo before = catalog.container(databaseId, id);
         ContainerState state = states.of(before);
-        state.writeLock().lock();
+        state.allWriters().lock();
         try {
             ContainerInfo after = catalog.replaceContainer(databaseId, id, body);
             if (!Objects.equals(before.defaultTtl(), after.defaultTtl())) {
@@ -216,7 +216,7 @@ public final class Engine implements AutoCloseable {
             }
             return after;
         } finally {
-            state.writeLock().unlock();
+            state.allWriters().unlock();
         }
     }
 
@@ -234,10 +234,17 @@ public final class Engine implements AutoCloseable {
         return splits.pending(container);
     }
 
+    /** Deletes a container with its data, once no write of it is running (a write waiting behind it then gets 404). */
     public void deleteContainer(String databaseId, String id) {
-        ContainerInfo gone = catalog.deleteContainer(databaseId, id);
-        states.erase(gone);
-        capacity.stats().forget(gone.containerId());
+        ContainerState state = states.of(catalog.container(databaseId, id));
+        state.allWriters().lock();
+        try {
+            ContainerInfo gone = catalog.deleteContainer(databaseId, id);
+            states.erase(gone);
+            capacity.stats().forget(gone.containerId());
+        } finally {
+            state.allWriters().unlock();
+        }
     }
 
     /** Validates requested throughput against the account's limits; a serverless account takes none. */

@@ -127,11 +127,11 @@ final class Splits {
 
     /**
      * Splits one physical partition in two at the median EPK of its items (the middle of its key range when it has
-     * too few distinct keys), under the container's writer lock.
+     * too few distinct keys), with every partition's writer held.
      */
     ContainerInfo split(ContainerInfo container, String rangeId) {
         ContainerState state = states.of(container);
-        state.writeLock().lock();
+        state.allWriters().lock();
         try {
             ContainerInfo c = catalog.container(container.databaseId(), container.id());
             PhysicalPartition range = c.partitions().byId(rangeId);
@@ -147,7 +147,7 @@ final class Splits {
                     children, clock.millis()));
             return after;
         } finally {
-            state.writeLock().unlock();
+            state.allWriters().unlock();
         }
     }
 

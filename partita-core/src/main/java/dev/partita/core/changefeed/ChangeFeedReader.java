@@ -25,7 +25,8 @@ import java.util.List;
 /**
  * Reads a container's change log (one record per write, keyed by LSN) as a change feed page, in either mode.
  *
- * <p>One scan in LSN order, from the start point up to the committed LSN of a store snapshot, keeps the records whose
+ * <p>One scan in LSN order, from the start point up to the committed watermark of a store snapshot (no LSN below it is
+ * still being staged by another partition's writer, so nothing is skipped), keeps the records whose
  * EPK lies in the scope. The log stays ordered by LSN alone (not by EPK) because a scope is a key interval that splits
  * change: any range is a filter over the one sequence, so children continue exactly where their parent's etag left
  * off, and a page is always in LSN order. The cost is that a scope reads the headers of the other scopes' records
@@ -119,7 +120,10 @@ public final class ChangeFeedReader {
         }
     }
 
-    /** The container's committed LSN as the snapshot sees it (written in every write's batch). */
+    /**
+     * The container's committed watermark as the snapshot sees it (written in the batches that move it): writers of
+     * other partitions may have committed higher LSNs, but none at or below it is still to come.
+     */
     static long headLsn(Snapshot snap, int containerId) {
         return Bytes.longValue(snap.get(StoreKeys.containerLsn(containerId)));
     }

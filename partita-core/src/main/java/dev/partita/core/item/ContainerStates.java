@@ -1,7 +1,6 @@
 package dev.partita.core.item;
 
 import dev.partita.core.account.ContainerInfo;
-import dev.partita.core.store.Bytes;
 import dev.partita.core.store.ChunkedWriter;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
@@ -10,7 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The run-time state of every container of one engine ({@link ContainerState}: writer lock, last LSN and pending
+ * The run-time state of every container of one engine ({@link ContainerState}: writers, LSNs and pending
  * partition key deletes), loaded from the store on first use, and the erasure of a deleted container's data.
  */
 public final class ContainerStates {
@@ -23,8 +22,7 @@ public final class ContainerStates {
 
     public ContainerState of(ContainerInfo c) {
         return states.computeIfAbsent(c.containerId(),
-                id -> new ContainerState(Bytes.longValue(store.get(StoreKeys.containerLsn(id))),
-                        PartitionDeletes.load(store, id)));
+                id -> new ContainerState(LsnSequence.load(store, id), PartitionDeletes.load(store, id)));
     }
 
     /** Removes everything a deleted container left in the store (items, index, log, ...), in chunks. */

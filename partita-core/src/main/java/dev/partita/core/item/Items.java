@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -28,8 +29,10 @@ import java.util.function.Supplier;
  * removal of deleted partitions' items, expiry and index rebuilds). Prices, admission and authorization are the
  * caller's (the engine's container handle); this class keeps the data right.
  *
- * <p>Every write runs under the container's writer lock as one {@link WriteTxn}, which commits one store batch holding
- * the item, the entries kept beside it and the change-log record, so a crash never leaves half of it.
+ * <p>Every write runs as one {@link WriteTxn} by the writer of its physical partition (writes to different physical
+ * partitions run in parallel, each partition's in LSN order), which commits one store batch holding the item, the
+ * entries kept beside it and the change-log record, so a crash never leaves half of it. Container-wide rewrites run
+ * with every partition's writer held.
  */
 public final class Items {
     /** How many ids of a deleted partition's items one scan collects before removing them. */
@@ -94,25 +97,25 @@ public final class Items {
 
     /** @param body the bytes {@code doc} was parsed from: stored as they are when they carry no system property */
     public ItemResult create(KeyRoute at, ObjectNode doc, byte[] body) {
-        return inTransaction(txn -> txn.create(at, doc, body));
+        return inTransaction(at.epk(), txn -> txn.create(at, doc, body));
     }
 
     public ItemResult upsert(KeyRoute at, ObjectNode doc, byte[] body, Conditions conditions) {
-        return inTransaction(txn -> txn.upsert(at, doc, body, conditions));
+        return inTransaction(at.epk(), txn -> txn.upsert(at, doc, body, conditions));
     }
 
     public ItemResult replace(KeyRoute at, String id, byte[] body, Conditions conditions) {
         ObjectNode doc = parseItem(body);
-        return inTransaction(txn -> txn.replace(at, id, doc, body, conditions));
+        return inTransaction(at.epk(), txn -> txn.replace(at, id, doc, body, conditions));
     }
 
     public ItemResult delete(KeyRoute at, String id, Conditions conditions) {
-        return inTransaction(txn -> txn.delete(at, id, conditions));
+        return inTransaction(at.epk(), txn -> txn.delete(at, id, conditions));
     }
 
     public ItemResult patch(KeyRoute at, String id, byte[] body, Conditions conditions) {
         Patch patch = Patch.parse(Json.parse(body, "patch body"), limits.maxPatchOperations());
-        return inTransaction(txn -> txn.patch(at, id, patch, conditions));
+        return inTransaction(at.epk(), txn -> txn.patch(at, id, patch, conditions));
     }
 
     /**
@@ -120,7 +123,7 @@ public final class Items {
      * in the background ({@link #removeDeletedItems}). Returns 200 with the request's LSN.
      */
     public ItemResult deletePartition(KeyRoute at) {
-        return inTransaction(txn -> txn.deletePartition(at));
+        return inTransaction(at.epk(), txn -> txn.deletePartition(at));
     }
 
     // ---- batch and bulk
@@ -139,7 +142,7 @@ public final class Items {
             throw ServiceException.tooLarge();
         }
         try {
-            return inTransaction(txn -> {
+            return inTransaction(at.epk(), txn -> {
                 List<BatchResult.OpResult> results = new ArrayList<>(ops.size());
                 for (int i = 0; i < ops.size(); i++) {
                     try {
@@ -192,7 +195,7 @@ public final class Items {
             }
             BatchResult.OpResult result;
             try {
-                ItemResult r = inTransaction(txn -> txn.execute(at, op));
+                ItemResult r = inTransaction(at.epk(), txn -> txn.execute(at, op));
                 rangeId = r.rangeId();
                 result = BatchResult.OpResult.of(op, r);
             } catch (ServiceException e) {
@@ -210,7 +213,7 @@ public final class Items {
      * staged; throwing (the script threw, timed out or ran out of budget) writes nothing.
      */
     public <T> T inPartitionTransaction(KeyRoute at, Function<PartitionTxn, T> work) {
-        return inTransaction(txn -> work.apply(new PartitionTxn(txn, at)));
+        return inTransaction(at.epk(), txn -> work.apply(new PartitionTxn(txn, at)));
     }
 
     // ---- container-wide upkeep
@@ -219,7 +222,7 @@ public final class Items {
     public int purgeExpired(long nowSeconds) {
         int purged = 0;
         for (String[] due : Expiry.due(store, container.get(), nowSeconds)) {
-            if (inTransaction(txn -> txn.purgeExpired(due[0], due[1], nowSeconds))) {
+            if (inTransaction(due[0], txn -> txn.purgeExpired(due[0], due[1], nowSeconds))) {
                 purged++;
             }
         }
@@ -249,7 +252,7 @@ public final class Items {
             List<String> ids = new ArrayList<>();
             from = deletedIds(epk, from, range[1], ids);
             for (String id : ids) {
-                Work work = inTransaction(txn -> txn.removeDeleted(epk, id));
+                Work work = inTransaction(epk, txn -> txn.removeDeleted(epk, id));
                 if (work != null) {
                     removed++;
                     if (!more.test(work)) {
@@ -258,7 +261,7 @@ public final class Items {
                 }
             }
         }
-        inTransaction(txn -> txn.finishPartitionDelete(epk, cutoff));
+        inTransaction(epk, txn -> txn.finishPartitionDelete(epk, cutoff));
         return removed;
     }
 
@@ -307,31 +310,45 @@ public final class Items {
     // ---- the writer
 
     /**
-     * Runs {@code work} as the container's one writer and commits what it staged; on failure nothing is written and
-     * the LSNs it took are given back.
+     * Runs {@code work} on logical partition {@code epk} as the writer of its physical partition and commits what it
+     * staged; on failure nothing is written and the LSNs it took are given back (or left as a gap when another
+     * partition's writer took one since). The partition is routed after the shared writer lock is taken, so no split
+     * moves it meanwhile.
      */
-    private <T> T inTransaction(Function<WriteTxn, T> work) {
-        state.writeLock().lock();
-        long startLsn = state.lsn();
+    private <T> T inTransaction(String epk, Function<WriteTxn, T> work) {
+        state.anyWriter().lock();
         try {
-            WriteTxn txn = new WriteTxn(store, container.get(), state, limits, patchCondition, nowSeconds());
-            T result = work.apply(txn);
-            txn.commit();
-            return result;
-        } catch (RuntimeException e) {
-            state.resetTo(startLsn);
-            throw e;
+            ContainerInfo c = container.get();
+            ReentrantLock writer = state.partitionWriter(c.partitions().route(epk).id());
+            writer.lock();
+            try {
+                WriteTxn txn = new WriteTxn(store, c, state, limits, patchCondition, nowSeconds());
+                boolean committed = false;
+                try {
+                    T result = work.apply(txn);
+                    txn.commit();
+                    committed = true;
+                    return result;
+                } finally {
+                    if (!committed) {
+                        // whatever was thrown: an LSN left claimed would hold the change feed back for good
+                        txn.abandon();
+                    }
+                }
+            } finally {
+                writer.unlock();
+            }
         } finally {
-            state.writeLock().unlock();
+            state.anyWriter().unlock();
         }
     }
 
     private void underWriterLock(Runnable work) {
-        state.writeLock().lock();
+        state.allWriters().lock();
         try {
             work.run();
         } finally {
-            state.writeLock().unlock();
+            state.allWriters().unlock();
         }
     }
 

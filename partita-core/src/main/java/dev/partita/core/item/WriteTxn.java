@@ -20,19 +20,23 @@ import dev.partita.core.store.ChangeRecord.Operation;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
- * One writer's transaction over a container: stages an operation (or every operation of a transactional batch) with
- * everything kept beside the item ({@link ItemEntries}) and its change-log record, then commits once. Created and
- * committed by {@link Items} under the container's writer lock.
+ * One writer's transaction over one logical partition: stages an operation (or every operation of a transactional
+ * batch) with everything kept beside the item ({@link ItemEntries}) and its change-log record, then commits once.
+ * Created and committed by {@link Items} as the writer of the partition's physical partition; it draws its LSNs from
+ * the container's one sequence ({@link LsnSequence}), which other partitions' writers draw from concurrently.
  */
 final class WriteTxn {
     static final Set<String> SYSTEM_PROPERTIES = Set.of("_rid", "_self", "_etag", "_ts", "_attachments", "_lsn");
 
     private final ContainerInfo c;
     private final ContainerState state;
+    private final LsnSequence.Claim lsns;
     private final Limits limits;
     private final PatchCondition patchCondition;
     private final Txn txn;
@@ -40,12 +44,15 @@ final class WriteTxn {
     private final ItemEntries entries;
     /** The container's pending partition deletes, with what this transaction changed (published on commit). */
     private PartitionDeletes deletes;
+    /** What this transaction changed in the pending deletes, by EPK: the cutoff, or 0 for a delete forgotten. */
+    private final Map<String, Long> changedDeletes = new HashMap<>(2);
     private String rangeId;
 
     WriteTxn(Store store, ContainerInfo c, ContainerState state, Limits limits, PatchCondition patchCondition,
             long nowSeconds) {
         this.c = c;
         this.state = state;
+        this.lsns = state.lsns().claim();
         this.limits = limits;
         this.patchCondition = patchCondition;
         this.txn = new Txn(store);
@@ -60,11 +67,15 @@ final class WriteTxn {
     }
 
     void commit() {
-        txn.put(StoreKeys.containerLsn(c.containerId()), Bytes.longBytes(state.lsn()));
-        txn.commit();
-        if (deletes != state.partitionDeletes()) {
-            state.partitionDeletes(deletes);
+        lsns.commit(txn);
+        if (!changedDeletes.isEmpty()) {
+            state.publishDeletes(changedDeletes);
         }
+    }
+
+    /** Gives up a transaction that did not commit: nothing it staged is written. */
+    void abandon() {
+        lsns.abandon();
     }
 
     ItemResult execute(KeyRoute at, BatchOperation op) {
@@ -132,9 +143,10 @@ final class WriteTxn {
      */
     ItemResult deletePartition(KeyRoute at) {
         route(at.range().id());
-        long lsn = state.nextLsn();
+        long lsn = lsns.next();
         txn.put(StoreKeys.partitionDelete(c.containerId(), at.epk()), Bytes.longBytes(lsn));
         deletes = deletes.with(at.epk(), lsn);
+        changedDeletes.put(at.epk(), lsn);
         return new ItemResult(200, null, null, lsn, rangeId, Work.partitionKeyDelete());
     }
 
@@ -161,6 +173,7 @@ final class WriteTxn {
         }
         txn.delete(StoreKeys.partitionDelete(c.containerId(), epk));
         deletes = deletes.without(epk);
+        changedDeletes.put(epk, 0L);
         return true;
     }
 
@@ -236,7 +249,7 @@ final class WriteTxn {
 
     /** Removes a stored version with everything kept beside it and logs its removal; returns the removal's LSN. */
     private long remove(String epk, String id, StoredItem old, Operation operation) {
-        long lsn = state.nextLsn();
+        long lsn = lsns.next();
         entries.remove(epk, id, old);
         log(new ChangeRecord(operation, lsn, now, epk, id, old.lsn(), null, old.json()));
         return lsn;
@@ -306,7 +319,7 @@ final class WriteTxn {
             remove(epk, id, previous, deletes.hides(epk, previous) ? Operation.DELETE : Operation.TTL_EXPIRE);
             previous = null;
         }
-        long lsn = state.nextLsn();
+        long lsn = lsns.next();
         long ridSequence = previous != null ? previous.ridSequence() : lsn;
         Expiry.check(c, doc.get("ttl"), limits);
         long expiresAt = Expiry.expiresAt(c, doc.get("ttl"), now, limits);

@@ -57,7 +57,10 @@ public final class StoreKeys {
         return meta("changefeed-floor/" + container);
     }
 
-    /** The record of a container's last committed LSN. */
+    /**
+     * The record of a container's LSNs: its committed watermark (every LSN at or below it committed; the first 8 bytes,
+     * what readers of a snapshot read up to), then the largest LSN committed ({@code item.LsnSequence}).
+     */
     public static byte[] containerLsn(int container) {
         return meta("lsn/" + container);
     }
