@@ -153,4 +153,43 @@ class EventLoopReadsTest {
             assertThat(store.virtualReaders).containsExactly(false);
         }
     }
+
+    /**
+     * Requests answered on the loop and on virtual threads, pipelined on one connection, come back whole and in order.
+     * (Netty's codec closes a connection with more than 128 requests waiting for their answers: a bound, not a bug.)
+     */
+    @Test
+    void aPipelineMixingLoopAndVirtualThreadRequestsComesBackWholeInOrder() throws Exception {
+        WatchedStore store = new WatchedStore(true);
+        try (Engine engine = engine(store);
+                PartitaServer server = PartitaServer.start(engine, new ServerOptions("localhost", 0, false, null,
+                        Keys.emulator(), false));
+                Socket s = new Socket("localhost", server.port())) {
+            int n = 120;
+            String read = request("GET", "/dbs/d/colls/c/docs/x", "docs", "dbs/d/colls/c/docs/x", READ_X);
+            String account = request("GET", "/", "", "", "");
+            StringBuilder all = new StringBuilder();
+            for (int i = 0; i < n; i++) {
+                all.append(i % 10 == 9 ? account : read);
+            }
+            byte[] pipeline = all.toString().getBytes(StandardCharsets.US_ASCII);
+            OutputStream out = s.getOutputStream();
+            Thread writer = Thread.ofVirtual().start(() -> {
+                try {
+                    out.write(pipeline);
+                    out.flush();
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            String text = readAll(s.getInputStream(), n);
+            writer.join();
+            assertThat(ConnectionTest.complete(text)).isEqualTo(n);
+            String[] statuses = java.util.regex.Pattern.compile("HTTP/1\\.1 (\\d{3})").matcher(text).results()
+                    .map(r -> r.group(1)).toArray(String[]::new);
+            for (int i = 0; i < n; i++) {
+                assertThat(statuses[i]).as("response %d", i).isEqualTo(i % 10 == 9 ? "200" : "404");
+            }
+        }
+    }
 }
