@@ -63,29 +63,29 @@ public final class Compiler {
 
     private CompiledQuery query(Query q, Scope outer, boolean containerAvailable) {
         Scope scope = new Scope(outer, new HashMap<>());
-        List<CompiledQuery.Source> sources = new ArrayList<>();
+        List<RowSource> sources = new ArrayList<>();
         List<Integer> own = new ArrayList<>();
         for (int i = 0; i < q.from().size(); i++) {
             Query.FromSource fs = q.from().get(i);
             int slot = slotCount++;
             own.add(slot);
-            CompiledQuery.Source source;
+            RowSource source;
             if (fs.collection() instanceof Query.Collection.SubqueryCollection sq) {
                 CompiledQuery sub = query(sq.query(), scope, containerAvailable && i == 0);
-                source = new CompiledQuery.SubquerySource(slot, fs.iterate(), sub);
+                source = new RowSource.Subquery(slot, fs.iterate(), sub);
             } else {
                 Query.Collection.Path path = (Query.Collection.Path) fs.collection();
                 Integer bound = scope.lookup(path.name());
                 if (bound != null) {
-                    source = new CompiledQuery.ExprSource(slot, fs.iterate(), path(new Evals.SlotRef(bound),
+                    source = new RowSource.Bound(slot, fs.iterate(), path(new Evals.SlotRef(bound),
                             path.segments()));
                 } else if (containerAvailable && i == 0) {
                     if (path.segments().isEmpty()) {
-                        source = new CompiledQuery.ContainerSource(slot, fs.iterate(), slot, null);
+                        source = new RowSource.Container(slot, fs.iterate(), slot, null);
                     } else {
                         int itemSlot = slotCount++;
                         own.add(itemSlot);
-                        source = new CompiledQuery.ContainerSource(slot, fs.iterate(), itemSlot,
+                        source = new RowSource.Container(slot, fs.iterate(), itemSlot,
                                 path(new Evals.SlotRef(itemSlot), path.segments()));
                     }
                 } else {
@@ -139,7 +139,7 @@ public final class Compiler {
             }
         }
         int[] ownSlots = own.stream().mapToInt(Integer::intValue).toArray();
-        return new CompiledQuery(sources.toArray(new CompiledQuery.Source[0]), ownSlots, where, projection,
+        return new CompiledQuery(sources.toArray(new RowSource[0]), ownSlots, where, projection,
                 q.distinct(), count(q.top(), "TOP"), count(q.offset(), "OFFSET"), count(q.limit(), "LIMIT"),
                 aggregate, groupKeys, aggregate ? aggs.toArray(new CompiledQuery.AggSpec[0]) : new CompiledQuery.AggSpec[0],
                 orderKeys, descending);
