@@ -17,10 +17,9 @@ import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.request.RequestOptions;
 import dev.partita.core.request.Scope;
+import dev.partita.core.store.ForwardingStore;
 import dev.partita.core.store.ChangeRecord;
-import dev.partita.core.store.Cursor;
 import dev.partita.core.store.MemoryStore;
-import dev.partita.core.store.Snapshot;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
 import dev.partita.core.store.WriteBatch;
@@ -318,13 +317,12 @@ class ParallelWritersTest {
      * A store whose point reads of chosen keys run a gate first (once each), and that may pause a little at random in
      * reads and writes so that concurrent transactions commit out of LSN order.
      */
-    static final class GatedStore implements Store {
-        final Store inner;
+    static final class GatedStore extends ForwardingStore {
         final Map<ByteKey, Runnable> gates = new ConcurrentHashMap<>();
         volatile boolean jitter;
 
         GatedStore(Store inner) {
-            this.inner = inner;
+            super(inner);
         }
 
         @Override
@@ -338,29 +336,9 @@ class ParallelWritersTest {
         }
 
         @Override
-        public Cursor scan(byte[] fromInclusive, byte[] toExclusive) {
-            return inner.scan(fromInclusive, toExclusive);
-        }
-
-        @Override
-        public Cursor scanDescending(byte[] fromInclusive, byte[] toExclusive) {
-            return inner.scanDescending(fromInclusive, toExclusive);
-        }
-
-        @Override
         public void apply(WriteBatch batch) {
             pause();
-            inner.apply(batch);
-        }
-
-        @Override
-        public Snapshot snapshot() {
-            return inner.snapshot();
-        }
-
-        @Override
-        public void close() {
-            inner.close();
+            super.apply(batch);
         }
 
         private void pause() {

@@ -8,11 +8,9 @@ import dev.partita.core.Engine;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.fault.FaultRule;
 import dev.partita.core.json.Json;
-import dev.partita.core.store.Cursor;
+import dev.partita.core.store.ForwardingStore;
 import dev.partita.core.store.MemoryStore;
-import dev.partita.core.store.Snapshot;
 import dev.partita.core.store.Store;
-import dev.partita.core.store.WriteBatch;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -32,12 +30,12 @@ class EventLoopReadsTest {
     private static final String READ_X = "x-ms-documentdb-partitionkey: [\"a\"]\r\n";
 
     /** A memory store that says whether its reads block, and records whether item reads ran on virtual threads. */
-    static final class WatchedStore implements Store {
-        final MemoryStore inner = new MemoryStore();
+    static final class WatchedStore extends ForwardingStore {
         final Set<Boolean> virtualReaders = ConcurrentHashMap.newKeySet();
         final boolean neverBlocks;
 
         WatchedStore(boolean neverBlocks) {
+            super(new MemoryStore());
             this.neverBlocks = neverBlocks;
         }
 
@@ -52,31 +50,6 @@ class EventLoopReadsTest {
         @Override
         public boolean readsNeverBlock() {
             return neverBlocks;
-        }
-
-        @Override
-        public Cursor scan(byte[] from, byte[] to) {
-            return inner.scan(from, to);
-        }
-
-        @Override
-        public Cursor scanDescending(byte[] from, byte[] to) {
-            return inner.scanDescending(from, to);
-        }
-
-        @Override
-        public void apply(WriteBatch batch) {
-            inner.apply(batch);
-        }
-
-        @Override
-        public Snapshot snapshot() {
-            return inner.snapshot();
-        }
-
-        @Override
-        public void close() {
-            inner.close();
         }
     }
 

@@ -8,11 +8,9 @@ import dev.partita.core.Engine;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.limits.Limits;
-import dev.partita.core.store.Cursor;
+import dev.partita.core.store.ForwardingStore;
 import dev.partita.core.store.MemoryStore;
-import dev.partita.core.store.Snapshot;
 import dev.partita.core.store.Store;
-import dev.partita.core.store.WriteBatch;
 import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.ZoneOffset;
@@ -288,11 +286,9 @@ class RawProtocolTest {
     }
 
     /** A store whose item reads fail with an unexpected exception while {@link #FAIL_STORE} is set. */
-    static final class FlakyStore implements Store {
-        private final Store inner;
-
+    static final class FlakyStore extends ForwardingStore {
         FlakyStore(Store inner) {
-            this.inner = inner;
+            super(inner);
         }
 
         @Override
@@ -301,31 +297,6 @@ class RawProtocolTest {
                 throw new IllegalStateException("disk on fire; secret document content");
             }
             return inner.get(key);
-        }
-
-        @Override
-        public Cursor scan(byte[] from, byte[] to) {
-            return inner.scan(from, to);
-        }
-
-        @Override
-        public Cursor scanDescending(byte[] from, byte[] to) {
-            return inner.scanDescending(from, to);
-        }
-
-        @Override
-        public void apply(WriteBatch batch) {
-            inner.apply(batch);
-        }
-
-        @Override
-        public Snapshot snapshot() {
-            return inner.snapshot();
-        }
-
-        @Override
-        public void close() {
-            inner.close();
         }
     }
 }
