@@ -55,7 +55,7 @@ public final class Router implements Dispatcher {
         this.databases = new DatabaseRoutes(ctx);
         this.containers = new ContainerRoutes(ctx);
         this.pkranges = new PartitionKeyRangeRoutes(ctx);
-        this.documents = new DocumentRoutes(ctx, new QueryRoutes());
+        this.documents = new DocumentRoutes(ctx, new QueryRoutes(ctx.engine().clock()));
         this.partitionKeyDeletes = new PartitionKeyDeleteRoutes(ctx);
         this.scripts = new ScriptRoutes(ctx);
         this.offers = new OfferRoutes(ctx);
