@@ -108,20 +108,8 @@ class EventLoopReadsTest {
                         Keys.emulator(), false));
                 Socket s = new Socket("localhost", server.port())) {
             int n = 2000;
-            // one write: the server decodes many requests per read and queues them behind the one being answered
             String read = request("GET", "/dbs/d/colls/c/docs/x", "docs", "dbs/d/colls/c/docs/x", READ_X);
-            byte[] pipeline = read.repeat(n).getBytes(StandardCharsets.US_ASCII);
-            OutputStream out = s.getOutputStream();
-            Thread writer = Thread.ofVirtual().start(() -> {
-                try {
-                    out.write(pipeline);
-                    out.flush();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            String text = readAll(s.getInputStream(), n);
-            writer.join();
+            String text = pipelined(s, read.repeat(n), n);
             assertThat(ConnectionTest.complete(text)).isEqualTo(n);
             assertThat(store.virtualReaders).containsExactly(false);
         }
@@ -145,18 +133,7 @@ class EventLoopReadsTest {
             for (int i = 0; i < n; i++) {
                 all.append(i % 10 == 9 ? account : read);
             }
-            byte[] pipeline = all.toString().getBytes(StandardCharsets.US_ASCII);
-            OutputStream out = s.getOutputStream();
-            Thread writer = Thread.ofVirtual().start(() -> {
-                try {
-                    out.write(pipeline);
-                    out.flush();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            String text = readAll(s.getInputStream(), n);
-            writer.join();
+            String text = pipelined(s, all.toString(), n);
             assertThat(ConnectionTest.complete(text)).isEqualTo(n);
             String[] statuses = java.util.regex.Pattern.compile("HTTP/1\\.1 (\\d{3})").matcher(text).results()
                     .map(r -> r.group(1)).toArray(String[]::new);
@@ -164,5 +141,25 @@ class EventLoopReadsTest {
                 assertThat(statuses[i]).as("response %d", i).isEqualTo(i % 10 == 9 ? "200" : "404");
             }
         }
+    }
+
+    /**
+     * Sends the requests in one write (the server decodes many per read and queues them behind the one being
+     * answered) while reading, and returns what came back once {@code n} responses are complete or the server closed.
+     */
+    private static String pipelined(Socket s, String requests, int n) throws Exception {
+        byte[] pipeline = requests.getBytes(StandardCharsets.US_ASCII);
+        OutputStream out = s.getOutputStream();
+        Thread writer = Thread.ofVirtual().start(() -> {
+            try {
+                out.write(pipeline);
+                out.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        String text = readAll(s.getInputStream(), n);
+        writer.join();
+        return text;
     }
 }
