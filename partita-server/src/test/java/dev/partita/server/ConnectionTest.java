@@ -6,10 +6,9 @@ import dev.partita.core.Engine;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.store.Cursor;
+import dev.partita.core.store.ForwardingStore;
 import dev.partita.core.store.MemoryStore;
-import dev.partita.core.store.Snapshot;
 import dev.partita.core.store.Store;
-import dev.partita.core.store.WriteBatch;
 import dev.partita.server.auth.MasterKeySignature;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -123,8 +122,7 @@ class ConnectionTest {
     void closeLetsRequestsInFlightFinish() throws Exception {
         CountDownLatch inStore = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Store slow = new Store() {
-            final MemoryStore inner = new MemoryStore();
+        Store slow = new ForwardingStore(new MemoryStore()) {
             volatile boolean armed;
 
             @Override
@@ -150,21 +148,6 @@ class ConnectionTest {
             public Cursor scanDescending(byte[] from, byte[] to) {
                 armed = true;
                 return inner.scanDescending(from, to);
-            }
-
-            @Override
-            public void apply(WriteBatch batch) {
-                inner.apply(batch);
-            }
-
-            @Override
-            public Snapshot snapshot() {
-                return inner.snapshot();
-            }
-
-            @Override
-            public void close() {
-                inner.close();
             }
         };
         try (Engine engine = engine(slow)) {

@@ -13,7 +13,6 @@ import dev.partita.core.Engine;
 import dev.partita.core.capacity.Work;
 import dev.partita.core.json.Json;
 import dev.partita.core.request.RequestOptions;
-import dev.partita.core.store.RocksStore;
 import dev.partita.sql.value.Values;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -175,14 +174,7 @@ class StringIndexQueryTest {
 
     @Test
     void rocksStoreAnswersStringFunctionsLikeAFullEvaluation(@TempDir Path dir) {
-        for (int seed = 0; seed < 4; seed++) {
-            Random r = new Random(seed);
-            int ranges = seed % 2 == 0 ? 1 : 5;
-            try (Engine engine = engine(RocksStore.open(dir.resolve("s" + seed)), ranges,
-                    seed < 2 ? null : RESTRICTIVE, QueryExecutorTest.CLOCK)) {
-                checkAgainstFullEvaluation(engine, r, ranges);
-            }
-        }
+        IndexedQueryTest.onRocksStores(dir, RESTRICTIVE, StringIndexQueryTest::checkAgainstFullEvaluation);
     }
 
     /** 600 items of which 6 match: the index walk loads those, a scan of an excluded path loads all. */
