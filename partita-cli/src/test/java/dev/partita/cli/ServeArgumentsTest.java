@@ -1,0 +1,69 @@
+package dev.partita.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.partita.core.limits.Limits;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** {@code partita serve}'s options, read without picocli: every documented form, and clear refusals. */
+class ServeArgumentsTest {
+
+    @Test
+    void theDefaultsAreTheDocumentedOnes() {
+        ServeArguments a = ServeArguments.parse();
+        assertThat(a.port).isEqualTo(8081);
+        assertThat(a.host).isEqualTo("localhost");
+        assertThat(a.http).isFalse();
+        assertThat(a.data).isEqualTo(Path.of("partita-data"));
+        assertThat(a.limits()).isEqualTo(Limits.DEFAULTS);
+    }
+
+    @Test
+    void everyOptionIsReadInBothForms() {
+        ServeArguments a = ServeArguments.parse("--port", "0", "--host=0.0.0.0", "--http", "--data", "/tmp/x",
+                "--in-memory", "--no-auth", "--enforce-capacity", "--burst-capacity", "--serverless",
+                "--limits-scale=1/1000", "--limit", "maxLogicalPartitionBytes=1048576");
+        assertThat(a.port).isZero();
+        assertThat(a.host).isEqualTo("0.0.0.0");
+        assertThat(a.http && a.inMemory && a.noAuth && a.enforceCapacity && a.burstCapacity && a.serverless)
+                .isTrue();
+        assertThat(a.data).isEqualTo(Path.of("/tmp/x"));
+        assertThat(a.limits().maxLogicalPartitionBytes()).isEqualTo(1_048_576L);
+        assertThat(a.limits().maxPhysicalPartitionBytes())
+                .isEqualTo(Limits.DEFAULTS.scaled(0.001).maxPhysicalPartitionBytes());
+    }
+
+    @Test
+    void wrongInputIsRefusedWithTheReasonAndTheUsage() {
+        assertThatThrownBy(() -> ServeArguments.parse("--prot", "1")).hasMessageContaining("Unknown option: '--prot'");
+        assertThatThrownBy(() -> ServeArguments.parse("--port")).hasMessageContaining("Missing required parameter");
+        assertThatThrownBy(() -> ServeArguments.parse("--port", "x")).hasMessageContaining("--port needs a number");
+        assertThatThrownBy(() -> ServeArguments.parse("--http=yes")).hasMessageContaining("takes no value");
+        assertThatThrownBy(() -> ServeArguments.parse("--limit", "x")).hasMessageContaining("NAME=VALUE");
+        assertThatThrownBy(() -> ServeArguments.parse("--limits-scale", "a/b").limits())
+                .hasMessageContaining("a fraction like 1/1000");
+
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = ServeCommand.run(new String[] {"--limit", "noSuchLimit=1"}, System.out,
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertThat(code).isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("There is no limit named 'noSuchLimit'")
+                .contains("Usage: partita serve");
+    }
+
+    @Test
+    void helpListsEveryOption() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        assertThat(ServeCommand.run(new String[] {"--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+                System.err)).isZero();
+        String help = out.toString(StandardCharsets.UTF_8);
+        for (ServeArguments.Option o : ServeArguments.OPTIONS) {
+            assertThat(help).contains(o.name());
+        }
+    }
+}
