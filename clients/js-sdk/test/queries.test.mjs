@@ -330,3 +330,17 @@ scenario("queries (group keys): GROUP BY forms one group per key value, undefine
   const values = (await keyedRows("SELECT VALUE c.k FROM c GROUP BY c.k")).map(canonical);
   assert.deepEqual(sorted(values), sorted([null, true, 1, "1", [1], { a: 1, b: 2 }].map(canonical)));
 });
+
+scenario("queries (index metrics): populateIndexMetrics returns the filter's utilized and potential indexes", async () => {
+  const iterator = container.items.query("SELECT * FROM c WHERE c.cat = 'a' AND c.n > 3", {
+    populateIndexMetrics: true, partitionKey: "p3",
+  });
+  const { resources, indexMetrics } = await iterator.fetchNext();
+  assert.ok(resources.length > 0);
+  const metrics = JSON.parse(indexMetrics);
+  assert.deepEqual(metrics.UtilizedSingleIndexes.map((e) => e.IndexSpec), ["/cat/?", "/n/?"]);
+  assert.deepEqual(metrics.PotentialSingleIndexes, []);
+  assert.deepEqual(metrics.PotentialCompositeIndexes.map((e) => e.IndexSpecs), [["/cat ASC", "/n ASC"]]);
+  const { indexMetrics: none } = await container.items.query("SELECT * FROM c", { partitionKey: "p3" }).fetchNext();
+  assert.equal(none, "{}");
+});

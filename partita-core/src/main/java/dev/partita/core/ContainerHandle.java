@@ -18,6 +18,7 @@ import dev.partita.core.item.PartitionSizes;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.KeyRoute;
 import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.query.IndexUtilization;
 import dev.partita.core.query.QueryPage;
 import dev.partita.core.request.AccessScope;
 import dev.partita.core.request.RequestOptions;
@@ -253,6 +254,16 @@ public final class ContainerHandle {
         double ru = capacity.charge(c, charged, costs.price(page.work(), quorum(o), touched));
         String tokenRange = page.rangeId() != null ? page.rangeId() : c.partitions().partitions().get(0).id();
         return page.charged(ru, SessionToken.of(tokenRange, engine.lsn(c)));
+    }
+
+    /**
+     * {@link #query}, with the index metrics the SDKs ask for ({@code populateIndexMetrics}): which indexes the
+     * query's filter and ordering used, and which it would have used had the policy had them.
+     */
+    public QueryPage queryWithIndexMetrics(String text, Map<String, JsonNode> params, RequestOptions o) {
+        QueryPage page = query(text, params, o);
+        return page.withIndexUtilization(IndexUtilization.of(engine.parseQuery(text), params,
+                info().indexingPolicy()));
     }
 
     /** A page of the plain read feed ({@code SELECT * FROM c}) over {@code o.scope()}. */

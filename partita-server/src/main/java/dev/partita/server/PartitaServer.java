@@ -1,6 +1,7 @@
 package dev.partita.server;
 
 import dev.partita.core.Engine;
+import dev.partita.core.json.Json;
 import dev.partita.server.auth.Authenticator;
 import dev.partita.server.auth.ResourceTokens;
 import dev.partita.server.explorer.ExplorerDispatcher;
@@ -13,6 +14,7 @@ import dev.partita.server.route.Router;
 import dev.partita.server.tls.Certificates;
 import dev.partita.server.tls.TlsContexts;
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -21,6 +23,7 @@ import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.io.IOException;
@@ -78,6 +81,18 @@ public final class PartitaServer implements AutoCloseable {
         this.port = ((InetSocketAddress) listener.localAddress()).getPort();
         this.endpoint = (https ? "https://" : "http://") + hostForUrl(host) + ":" + port + "/";
         this.certificatePem = certificatePem;
+    }
+
+    /**
+     * Runs the one-time set-up every server start pays before its first answer — Netty's platform probing, selector,
+     * buffer pool and HTTP codec, the JSON mapper — so that a caller with other work to do first (opening a durable
+     * store) can run it on another core meanwhile. Optional and idempotent: {@link #start} works without it.
+     */
+    public static void prepare() {
+        NioIoHandler.newFactory();
+        ByteBufAllocator.DEFAULT.buffer(1).release();
+        new HttpServerCodec();
+        Json.MAPPER.createObjectNode();
     }
 
     /** Binds and returns once the server is listening. */

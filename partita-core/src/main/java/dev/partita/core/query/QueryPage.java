@@ -13,15 +13,20 @@ import java.util.List;
  * @param work         what producing the page did (items and index entries read, rows returned): the cost model's input
  * @param requestCharge the page's price (0 until the engine prices it)
  * @param sessionToken  the session token of the partition that served it (null until the engine sets it)
+ * @param indexUtilization the query's index metrics, when it asked for them (else null)
  */
 public record QueryPage(List<JsonNode> rows, String continuation, String rangeId, Work work, double requestCharge,
-        String sessionToken) {
+        String sessionToken, IndexUtilization indexUtilization) {
 
     public QueryPage(List<JsonNode> rows, String continuation, String rangeId, Work work) {
-        this(rows, continuation, rangeId, work, 0, null);
+        this(rows, continuation, rangeId, work, 0, null, null);
     }
 
     public QueryPage charged(double ru, String token) {
-        return new QueryPage(rows, continuation, rangeId, work, ru, token);
+        return new QueryPage(rows, continuation, rangeId, work, ru, token, indexUtilization);
+    }
+
+    public QueryPage withIndexUtilization(IndexUtilization utilization) {
+        return new QueryPage(rows, continuation, rangeId, work, requestCharge, sessionToken, utilization);
     }
 }

@@ -40,6 +40,11 @@ public final class Hdr {
     public static final AsciiString PRIORITY_LEVEL = AsciiString.cached("x-ms-cosmos-priority-level");
     public static final AsciiString POPULATE_QUERY_METRICS = AsciiString.cached("x-ms-documentdb-populatequerymetrics");
     public static final AsciiString QUERY_METRICS = AsciiString.cached("x-ms-documentdb-query-metrics");
+    /** Index metrics as base64 JSON (the Java and .NET SDKs) or, with the V2 header, URI-encoded JSON (the JS SDK). */
+    public static final AsciiString POPULATE_INDEX_METRICS = AsciiString.cached("x-ms-cosmos-populateindexmetrics");
+    public static final AsciiString POPULATE_INDEX_METRICS_V2 =
+            AsciiString.cached("x-ms-cosmos-populateindexmetrics-v2");
+    public static final AsciiString INDEX_UTILIZATION = AsciiString.cached("x-ms-cosmos-index-utilization");
     public static final AsciiString CONSISTENCY_LEVEL = AsciiString.cached("x-ms-consistency-level");
     public static final AsciiString POPULATE_QUOTA_INFO = AsciiString.cached("x-ms-documentdb-populatequotainfo");
     public static final AsciiString PRE_TRIGGER_INCLUDE = AsciiString.cached("x-ms-documentdb-pre-trigger-include");

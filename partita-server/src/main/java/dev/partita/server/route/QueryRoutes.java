@@ -12,9 +12,12 @@ import dev.partita.core.request.RequestOptions;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Hdr;
 import dev.partita.server.http.Reply;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -66,11 +69,22 @@ public final class QueryRoutes {
     Reply query(Exchange ex, ContainerHandle container, RequestOptions o) {
         JsonNode body = Json.parse(ex.body(), "query body");
         Instant started = clock.instant();
-        QueryPage page = container.query(text(body), parameters(body.get("parameters")), o);
+        boolean indexMetricsV2 = ex.flag(Hdr.POPULATE_INDEX_METRICS_V2);
+        boolean indexMetrics = indexMetricsV2 || ex.flag(Hdr.POPULATE_INDEX_METRICS);
+        QueryPage page = indexMetrics
+                ? container.queryWithIndexMetrics(text(body), parameters(body.get("parameters")), o)
+                : container.query(text(body), parameters(body.get("parameters")), o);
         long nanos = Math.max(0, Duration.between(started, clock.instant()).toNanos());
         Reply r = page(container.info(), page);
         if (ex.flag(Hdr.POPULATE_QUERY_METRICS)) {
             r.header(Hdr.QUERY_METRICS, QueryMetricsHeader.of(page, nanos));
+        }
+        if (indexMetrics) {
+            byte[] json = Json.bytes(page.indexUtilization().toJson());
+            r.header(Hdr.INDEX_UTILIZATION, indexMetricsV2
+                    ? URLEncoder.encode(new String(json, StandardCharsets.UTF_8), StandardCharsets.UTF_8)
+                            .replace("+", "%20")
+                    : Base64.getEncoder().encodeToString(json));
         }
         return r;
     }
