@@ -1,3 +1,7 @@
-/** The {@code partita} command line (picocli): {@code serve} now; {@code advise}, {@code migrate}, {@code import},
- * {@code export} and {@code bench} come with the tools issue. Depends on the server and the engine. */
+/**
+ * The {@code partita} command line: {@code serve} (the server; it reads its own options, so that a start-up does not
+ * pay for picocli's command model), and the tools {@code advise}, {@code migrate}, {@code import} and {@code export}
+ * (picocli). The hidden {@code train} runs a short session for the launcher's ahead-of-time cache. Depends on the
+ * server and the engine.
+ */
 package dev.partita.cli;
