@@ -1,13 +1,8 @@
 package dev.partita.core.partition;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.error.ServiceException;
-import dev.partita.core.error.SubStatus;
 import dev.partita.core.limits.Limits;
-import java.io.IOException;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -82,9 +77,7 @@ public final class PartitionKeyValue {
     /** The empty key {@code []}: the key of every item in a container without paths or with a system key. */
     public static final PartitionKeyValue EMPTY = new PartitionKeyValue(new Component[0]);
 
-    private static final PartitionKeyValue UNDEFINED_KEY = new PartitionKeyValue(new Component[] {Undefined.INSTANCE});
-    private static final JsonFactory JSON = new JsonFactory();
-    private static final String HEADER = "The partition key header (x-ms-documentdb-partitionkey)";
+    static final PartitionKeyValue UNDEFINED_KEY = new PartitionKeyValue(new Component[] {Undefined.INSTANCE});
 
     private final Component[] components;
     private final List<Component> componentList;
@@ -120,139 +113,17 @@ public final class PartitionKeyValue {
      *                          {@code {}}; the message never repeats the header's value
      */
     public static PartitionKeyValue fromHeader(String json) {
-        if (json == null || json.isBlank()) {
-            throw ServiceException.badRequest(HEADER + " is empty; send a JSON array with one value per partition "
-                    + "key path, e.g. [\"value\"].");
-        }
-        if (json.length() == 2 && json.charAt(0) == '[' && json.charAt(1) == ']') {
-            return EMPTY;
-        }
-        String plain = plainString(json);
-        if (plain != null) {
-            return new PartitionKeyValue(new Component[] {new Str(plain)});
-        }
-        try (JsonParser p = JSON.createParser(json)) {
-            if (p.nextToken() != JsonToken.START_ARRAY) {
-                throw notAnArray();
-            }
-            Component[] out = new Component[3];
-            int n = 0;
-            JsonToken t;
-            while ((t = p.nextToken()) != JsonToken.END_ARRAY) {
-                if (t == null) {
-                    throw notJson();
-                }
-                Component c = switch (t) {
-                    case VALUE_STRING -> new Str(p.getText());
-                    case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> number(p.getDoubleValue());
-                    case VALUE_TRUE -> Bool.TRUE;
-                    case VALUE_FALSE -> Bool.FALSE;
-                    case VALUE_NULL -> Null.INSTANCE;
-                    case START_OBJECT -> {
-                        if (p.nextToken() != JsonToken.END_OBJECT) {
-                            throw notAValue();
-                        }
-                        yield Undefined.INSTANCE;
-                    }
-                    case START_ARRAY -> {
-                        if (p.nextToken() != JsonToken.END_ARRAY) {
-                            throw notAValue();
-                        }
-                        yield Undefined.INSTANCE;
-                    }
-                    default -> throw notAValue();
-                };
-                if (n == out.length) {
-                    out = Arrays.copyOf(out, n * 2);
-                }
-                out[n++] = c;
-            }
-            if (p.nextToken() != null) {
-                throw notJson();
-            }
-            if (n == 0) {
-                return EMPTY;
-            }
-            if (n == 1 && out[0] == Undefined.INSTANCE) {
-                return UNDEFINED_KEY;
-            }
-            return new PartitionKeyValue(n == out.length ? out : Arrays.copyOf(out, n));
-        } catch (IOException e) {
-            // never include e's message: Jackson quotes the offending input
-            throw notJson();
-        }
-    }
-
-    /**
-     * The string of a header {@code ["..."]} whose string has no escape and no control character (what the SDKs send
-     * for almost every key): exactly what the parser would read, without one. Null for any other header.
-     */
-    private static String plainString(String json) {
-        int n = json.length();
-        if (n < 4 || json.charAt(0) != '[' || json.charAt(1) != '"' || json.charAt(n - 2) != '"'
-                || json.charAt(n - 1) != ']') {
-            return null;
-        }
-        for (int i = 2; i < n - 2; i++) {
-            char c = json.charAt(i);
-            if (c == '"' || c == '\\' || c < 0x20) {
-                return null;
-            }
-        }
-        return json.substring(2, n - 2);
+        return PartitionKeyParser.fromHeader(json);
     }
 
     /** Like {@link #fromHeader}, from an already parsed JSON array. */
     public static PartitionKeyValue fromJson(JsonNode array) {
-        if (array == null || !array.isArray()) {
-            throw notAnArray();
-        }
-        if (array.isEmpty()) {
-            return EMPTY;
-        }
-        Component[] out = new Component[array.size()];
-        int i = 0;
-        for (JsonNode v : array) {
-            Component c;
-            if (v.isTextual()) {
-                c = new Str(v.textValue());
-            } else if (v.isNumber()) {
-                c = number(v.doubleValue());
-            } else if (v.isBoolean()) {
-                c = Bool.of(v.booleanValue());
-            } else if (v.isNull()) {
-                c = Null.INSTANCE;
-            } else if ((v.isObject() || v.isArray()) && v.isEmpty()) {
-                c = Undefined.INSTANCE;
-            } else {
-                throw notAValue();
-            }
-            out[i++] = c;
-        }
-        return new PartitionKeyValue(out);
+        return PartitionKeyParser.fromJson(array);
     }
 
-    private static Num number(double d) {
-        if (!Double.isFinite(d)) {
-            throw ServiceException.badRequest("A partition key number is outside the range of a double; use a "
-                    + "smaller number or a string.");
-        }
-        return new Num(d);
-    }
-
-    private static ServiceException notJson() {
-        return ServiceException.badRequest(HEADER + " is not valid JSON; send a JSON array with one value per "
-                + "partition key path, e.g. [\"value\"] or [\"tenant\",42].");
-    }
-
-    private static ServiceException notAnArray() {
-        return ServiceException.badRequest(HEADER + " must be a JSON array with one value per partition key path, "
-                + "e.g. [\"value\"].");
-    }
-
-    private static ServiceException notAValue() {
-        return ServiceException.badRequest("A partition key value must be a string, a number, true, false, null or "
-                + "{} (undefined); objects and arrays are not allowed.");
+    /** A key of these components, which the caller hands over (no copy). */
+    static PartitionKeyValue owning(Component[] components) {
+        return new PartitionKeyValue(components);
     }
 
     /**
@@ -309,7 +180,7 @@ public final class PartitionKeyValue {
                     return Undefined.INSTANCE;
                 }
             }
-            return number(v.doubleValue());
+            return PartitionKeyParser.number(v.doubleValue());
         }
         return Undefined.INSTANCE;
     }
@@ -391,68 +262,14 @@ public final class PartitionKeyValue {
     }
 
     /**
-     * Checks this key against a container's definition.
-     * <ul>
-     *   <li>{@code requireFull} (point operations, writes): one component per path; {@link #EMPTY} only for a
-     *       container without paths or with a system key;</li>
-     *   <li>otherwise (queries, feeds): 1 to {@code levels} components, and fewer than {@code levels} only for a
-     *       MultiHash key;</li>
-     *   <li>size: the sum of the component sizes (UTF-8 bytes of a string, 8 for a number, 1 otherwise) must not exceed
-     *       {@link Limits#maxPartitionKeyBytesV1()} for hash V1 or {@link Limits#maxPartitionKeyBytesV2()} for V2 and
-     *       MultiHash.</li>
-     * </ul>
+     * Checks this key against a container's definition (the number of values, the size limits: {@link
+     * PartitionKeyRules}); {@code requireFull} for point operations and writes, which need a value for every path.
      *
      * @throws ServiceException 400 (sub-status 1001 for a wrong number of components) naming the problem, never the
      *                          value
      */
     public void validateFor(PartitionKeyDefinition def, Limits limits, boolean requireFull) {
-        int n = components.length;
-        int levels = def.levels();
-        if (n == 0) {
-            if (levels == 0 || def.systemKey()) {
-                return;
-            }
-            throw mismatch(FEWER + " The key is empty but the container is partitioned by " + paths(levels)
-                    + "; send one value per path, or [{}] for items without the property.");
-        }
-        if (n > levels) {
-            throw mismatch(MORE + " The key has " + n + " values but the container is partitioned by "
-                    + paths(levels) + "; send one value per path.");
-        }
-        if (n < levels) {
-            if (requireFull) {
-                throw mismatch(FEWER + " The key has " + n + " values but the container is partitioned by "
-                        + paths(levels) + "; this operation needs a value for every path.");
-            }
-            if (def.kind() != PartitionKind.MULTI_HASH) {
-                throw mismatch(FEWER + " The key has " + n + " values but the container is partitioned by "
-                        + paths(levels) + "; only hierarchical (MultiHash) keys accept a prefix.");
-            }
-        }
-        int max = def.kind() != PartitionKind.MULTI_HASH && def.version() == 1
-                ? limits.maxPartitionKeyBytesV1()
-                : limits.maxPartitionKeyBytesV2();
-        long size = encodedSize();
-        if (size > max) {
-            throw ServiceException.badRequest("The partition key is " + size + " bytes, more than the " + max
-                    + " bytes allowed for this container (hash version " + def.version() + "); use a shorter "
-                    + "partition key value" + (max < limits.maxPartitionKeyBytesV2()
-                            ? " or a container with partition key version 2." : "."));
-        }
-    }
-
-    /** The service's words for a key header with too few or too many values (its "the the" included). */
-    private static final String FEWER = "The partition key supplied in x-ms-partitionkey header has fewer components"
-            + " than defined in the the collection.";
-    private static final String MORE = "The partition key supplied in x-ms-partitionkey header has more components"
-            + " than defined in the the collection.";
-
-    private static ServiceException mismatch(String message) {
-        return ServiceException.badRequest(SubStatus.PARTITION_KEY_MISMATCH, message);
-    }
-
-    private static String paths(int levels) {
-        return levels == 1 ? "1 path" : levels + " paths";
+        PartitionKeyRules.check(this, def, limits, requireFull);
     }
 
     /** The size the limits apply to: UTF-8 bytes of strings, 8 per number, 1 per other component. */
