@@ -4,6 +4,7 @@ import dev.partita.core.index.IndexCursor;
 import dev.partita.core.index.IndexLookup;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.item.Visibility;
+import dev.partita.core.request.Deadline;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Snapshot;
 import java.util.List;
@@ -13,6 +14,10 @@ import java.util.List;
  * same snapshot. Entries of items outside the scope are passed over and not counted: the service keeps one index per
  * physical partition, so they are not part of this partition's lookup. A continuation resumes at an entry key, which
  * orders every entry before or after it, so pages neither lose nor repeat candidates.
+ *
+ * <p>Walks that load no item (a string function's failing terms, other partitions' entries) are bounded by the
+ * deadline too: past it the read ends between items ({@link ItemSource#BETWEEN}) at an entry after the one it
+ * resumed at, which the next page resumes at.
  */
 final class IndexSource extends ItemSource {
     private final Snapshot snapshot;
@@ -26,6 +31,7 @@ final class IndexSource extends ItemSource {
     /** Terms the closed cursors examined ({@link IndexCursor#termsExamined}), and the entries in scope read. */
     private long termsExamined;
     private long entries;
+    private Deadline deadline = Deadline.NONE;
 
     IndexSource(Snapshot snapshot, int container, IndexLookup lookup, byte[] resume, QueryExecutor.Bounds bounds,
             Visibility visible) {
@@ -39,6 +45,12 @@ final class IndexSource extends ItemSource {
     }
 
     @Override
+    ItemSource until(Deadline d, boolean stop, boolean resumes) {
+        this.deadline = d;
+        return super.until(d, stop, resumes);
+    }
+
+    @Override
     byte[] advance() {
         while (true) {
             boolean more = cursor != null && cursor.next();
@@ -47,6 +59,10 @@ final class IndexSource extends ItemSource {
                 entriesRead = entries + termsExamined + cursor.termsExamined();
             }
             if (!more) {
+                if (cursor != null && cursor.stopped()) {
+                    position = cursor.stoppedAt();
+                    return BETWEEN;
+                }
                 if (!openNextRange()) {
                     return END;
                 }
@@ -54,6 +70,10 @@ final class IndexSource extends ItemSource {
             }
             byte[] itemKey = IndexTerms.itemKey(container, cursor.key());
             if (!bounds.contains(itemKey)) {
+                if ((resume == null || Bytes.compare(cursor.key(), resume) > 0) && deadline.passed()) {
+                    position = cursor.key();
+                    return BETWEEN;
+                }
                 continue;
             }
             entries++;
@@ -81,7 +101,7 @@ final class IndexSource extends ItemSource {
                     from = resume;
                 }
             }
-            cursor = lookup.open(snapshot, from, to);
+            cursor = lookup.open(snapshot, from, to).until(deadline);
             return true;
         }
         return false;

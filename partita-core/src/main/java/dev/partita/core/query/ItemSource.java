@@ -17,6 +17,11 @@ import java.util.NoSuchElementException;
 abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
     /** What {@link #advance()} returns when there are no more candidates. */
     static final byte[] END = new byte[0];
+    /**
+     * What {@link #advance()} returns when the deadline passed during a walk that loads no item, with
+     * {@link #position} set to the key to resume at: the read stops there, between items (or fails with 408).
+     */
+    static final byte[] BETWEEN = new byte[0];
 
     private final Visibility visible;
     private ComputedProperties computed = ComputedProperties.NONE;
@@ -24,6 +29,7 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
     private boolean stopAtDeadline;
     private long atLeast = 1;
     private boolean stoppedEarly;
+    private boolean betweenItems;
     /** The key the current candidate is known by; set by {@link #advance()}. */
     byte[] position;
     /** The store key of the current candidate item; set by {@link #advance()}. */
@@ -69,6 +75,11 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
         return stoppedEarly;
     }
 
+    /** Whether the read stopped at a key no item was read at: the page returned none of that key's rows. */
+    boolean stoppedBetweenItems() {
+        return betweenItems;
+    }
+
     boolean changedItem() {
         boolean c = changed;
         changed = false;
@@ -100,6 +111,15 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
                     }
                     byte[] raw = advance();
                     if (raw == END) {
+                        return false;
+                    }
+                    if (raw == BETWEEN) {
+                        if (!stopAtDeadline) {
+                            throw QueryExecutor.timedOut();
+                        }
+                        stoppedEarly = true;
+                        betweenItems = true;
+                        currentKey = position;
                         return false;
                     }
                     if (raw == null) {

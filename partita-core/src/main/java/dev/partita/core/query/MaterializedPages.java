@@ -74,7 +74,7 @@ final class MaterializedPages {
                     visible, ctx);
             try (ItemSource source = lookup == null
                             ? new ScanSource(snapshot, part.from(), part.to(), visible)
-                            : KeySetSource.of(snapshot, c.containerId(), lookup, part, visible)) {
+                            : KeySetSource.of(snapshot, c.containerId(), lookup, part, visible, deadline)) {
                 all = query.execute(source.computing(c.indexingPolicy().computed()).until(deadline, mayStop, false),
                         params, ctx, wider);
                 if (source.stoppedEarly()) {

@@ -215,7 +215,8 @@ public final class QueryExecutor {
                 page.cut();
             }
             String next = page.continues() ? Continuation.streamed(lookup != null, source.currentKey,
-                    page.rowsOfItem(), page.emitted(), page.skipped()).encode() : null;
+                    source.stoppedBetweenItems() ? 0 : page.rowsOfItem(), page.emitted(), page.skipped()).encode()
+                    : null;
             List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), Rows.bytes(rows), ctx.callCounter().calls()));

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
 import dev.partita.core.json.Json;
 import dev.partita.core.MutableClock;
+import dev.partita.core.TickingClock;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.Throughput;
@@ -166,30 +167,7 @@ class QueryExecutorTest {
     @Test
     void theDeadlinePassingBetweenFindingAnItemAndTakingItLosesNothing() {
         for (int budget = 1; budget <= 30; budget++) {
-            Clock ticking = new Clock() {
-                private final java.util.concurrent.atomic.AtomicLong now =
-                        new java.util.concurrent.atomic.AtomicLong(CLOCK.millis());
-
-                @Override
-                public long millis() {
-                    return now.getAndIncrement();
-                }
-
-                @Override
-                public Instant instant() {
-                    return Instant.ofEpochMilli(millis());
-                }
-
-                @Override
-                public java.time.ZoneId getZone() {
-                    return java.time.ZoneOffset.UTC;
-                }
-
-                @Override
-                public Clock withZone(java.time.ZoneId zone) {
-                    return this;
-                }
-            };
+            Clock ticking = new TickingClock(CLOCK.instant(), true);
             Limits limits = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ofMillis(budget))
                     .build();
             try (Engine engine = Engine.open(new MemoryStore(), ticking, limits)) {
