@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosContainer;
 import com.azure.cosmos.CosmosDatabase;
+import com.azure.cosmos.models.CosmosChangeFeedRequestOptions;
 import com.azure.cosmos.models.CosmosContainerProperties;
 import com.azure.cosmos.models.CosmosQueryRequestOptions;
+import com.azure.cosmos.models.FeedRange;
 import com.azure.cosmos.models.PartitionKey;
 import com.azure.cosmos.models.ThroughputProperties;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,12 +23,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 /**
- * COUNTs and COUNT-only GROUP BYs on a server that gives a query page no time at all: every page ends at the deadline
- * after one item with its partial and a continuation (where it was a 408 before), and the Java SDK, which follows
- * every range's continuations and adds up the partials, gives the exact answer.
+ * Pages on a server that gives a request no time at all, through the Java SDK. COUNTs and COUNT-only GROUP BYs: every
+ * page ends at the deadline after one item with its partial and a continuation (where it was a 408 before), and the
+ * SDK, which follows every range's continuations and adds up the partials, gives the exact answer. The change feed:
+ * every page ends after one log record, empty pages are 200s with the etag moved on, and the SDK reads to the end.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class BoundedAggregatesSdkTest {
+class BoundedPagesSdkTest {
     static final int ITEMS = 60;
 
     TestServers t;
@@ -75,6 +78,18 @@ class BoundedAggregatesSdkTest {
     }
 
     /** The rows the SDK gives, as JSON text. */
+    @Test
+    void theChangeFeedReadsToTheEndOverPagesCutAtTheDeadline() {
+        for (boolean complete : new boolean[] {false, true}) {
+            FeedTesting.Drained<JsonNode> d = FeedTesting.drain(items, CosmosChangeFeedRequestOptions
+                    .createForProcessingFromBeginning(FeedRange.forFullRange())
+                    .setCompleteAfterAllCurrentChangesRetrieved(complete), JsonNode.class);
+            assertThat(d.items()).extracting(n -> n.get("id").asText()).as("complete after current: %s", complete)
+                    .hasSize(ITEMS).doesNotHaveDuplicates();
+            assertThat(d.pages()).as("each page ended after one record").isGreaterThanOrEqualTo(ITEMS);
+        }
+    }
+
     private List<String> rows(String query, PartitionKey pk) {
         CosmosQueryRequestOptions o = new CosmosQueryRequestOptions();
         if (pk != null) {
