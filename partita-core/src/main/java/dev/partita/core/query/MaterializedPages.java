@@ -24,8 +24,8 @@ import java.util.Map;
  * <p>A query whose rows over part of the items are what the service's pages carry ({@link SqlQuery#pagesAsPartials}:
  * COUNT shares and groups, which the SDKs add up and merge across pages) is not failed at the request's deadline:
  * the read stops after the item it is on, the page answers the rows of the part read so far, and the continuation
- * resumes the read at the next item. Any other query cannot return part of its result: past the deadline it is a
- * 408.
+ * resumes the read at the next item; that is for requests to one range or partition key, which is what the SDKs'
+ * pipelines send. Any other query cannot return part of its result: past the deadline it is a 408.
  */
 final class MaterializedPages {
     private static final int RESULT_CACHE = 32;
@@ -55,8 +55,11 @@ final class MaterializedPages {
         byte[] end = from.partTo() == null || bounds.to() != null && Bytes.compare(from.partTo(), bounds.to()) > 0
                 ? bounds.to() : from.partTo();
         // only a part not read yet may stop at the deadline: one a previous page ended or paged through is read
-        // again whole (when its result left the cache), so the token's offset still counts the same rows
-        boolean mayStop = query.pagesAsPartials() && from.partTo() == null && from.offset() == 0;
+        // again whole (when its result left the cache), so the token's offset still counts the same rows. A request
+        // that names neither a range nor a partition key is the whole-container answer no SDK merges (the JS SDK's
+        // optimistic request passes its rows through as they are): it stays whole, or a 408
+        boolean mayStop = query.pagesAsPartials() && bounds.rangeId() != null && from.partTo() == null
+                && from.offset() == 0;
         QueryExecutor.Bounds part = new QueryExecutor.Bounds(start, end, bounds.rangeId());
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId(),
                 text(start), text(from.partTo()));
