@@ -232,6 +232,39 @@ class QueryExecutorTest {
         }
     }
 
+    /**
+     * The deadline passing while an item's JOIN rows are bound ends the page between items like any other read, not
+     * with a 408: the evaluator's own check counts one item's rows only (it is for a single item's runaway product).
+     * Items of 700 tags each and a clock that moves one millisecond per read put the deadline everywhere in the scan
+     * across the budgets tried.
+     */
+    @Test
+    void aDeadlinePassingDuringAnItemsJoinEndsThePageBetweenItems() {
+        StringBuilder tags = new StringBuilder();
+        for (int t = 0; t < 700; t++) {
+            tags.append(t == 0 ? "" : ",").append(t);
+        }
+        for (int budget = 1; budget <= 12; budget++) {
+            TickingClock ticking = new TickingClock(CLOCK.instant(), false);
+            Limits limits = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ofMillis(budget))
+                    .build();
+            try (Engine engine = Engine.open(new MemoryStore(), ticking, limits)) {
+                engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
+                engine.createContainer("db", (ObjectNode) Json.parse(
+                        "{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "t"), Throughput.NONE, 1);
+                for (int i = 0; i < 6; i++) {
+                    engine.container("db", "c").create(("{\"id\":\"i" + i + "\",\"pk\":\"p\",\"tags\":[" + tags
+                            + "]}").getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
+                }
+                ticking.start();
+                assertThat(drain(engine, "SELECT VALUE COUNT(1) FROM c JOIN t IN c.tags", 1000).stream()
+                        .mapToLong(JsonNode::asLong).sum()).as("budget %d ms", budget).isEqualTo(6 * 700);
+                assertThat(drain(engine, "SELECT VALUE t FROM c JOIN t IN c.tags WHERE t < 0", 1000))
+                        .as("budget %d ms", budget).isEmpty();
+            }
+        }
+    }
+
     /** The COUNT of each group over every page's rows of {@code SELECT c.cat, COUNT(1) AS n ...}. */
     private static Map<String, Long> groupCounts(List<JsonNode> rows) {
         Map<String, Long> out = new java.util.TreeMap<>();
