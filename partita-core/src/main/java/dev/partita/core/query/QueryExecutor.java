@@ -253,8 +253,9 @@ public final class QueryExecutor {
             if (source.stoppedEarly()) {
                 page.cut();
             }
-            String next = page.continues() ? Continuation.ordered(source.current, page.rowsOfItem(), page.emitted(),
-                    page.skipped()).encode() : null;
+            String next = page.continues() ? Continuation.ordered(source.current,
+                    source.stoppedBetweenItems() ? 0 : page.rowsOfItem(), page.emitted(), page.skipped()).encode()
+                    : null;
             List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), Rows.bytes(rows), ctx.callCounter().calls()));

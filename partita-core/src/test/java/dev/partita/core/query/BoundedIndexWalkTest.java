@@ -11,6 +11,7 @@ import dev.partita.core.account.Throughput;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.json.Json;
 import dev.partita.core.limits.Limits;
+import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.request.RequestOptions;
 import dev.partita.core.request.Scope;
 import dev.partita.core.store.MemoryStore;
@@ -79,6 +80,48 @@ class BoundedIndexWalkTest {
             assertThat(first.rows()).as("the walk stopped in range 0's entries").isEmpty();
             assertThat(first.continuation()).isNotNull();
             assertThat(drain(engine, range, query)).containsExactlyInAnyOrderElementsOf(expected);
+        }
+    }
+
+    /**
+     * ORDER BY read through the index on one partition key: the terms of every other partition key's items are
+     * passed over without loading an item, so the deadline ends the read between groups too, and the continuation
+     * resumes at the next term; ascending and descending, the one item of the key comes back once.
+     */
+    @Test
+    void anOrderedReadOverOtherKeysTermsStopsAtTheDeadline(@TempDir Path dir) {
+        orderedWalkStopsAtTheDeadline(new MemoryStore());
+        orderedWalkStopsAtTheDeadline(RocksStore.open(dir));
+    }
+
+    private static void orderedWalkStopsAtTheDeadline(Store store) {
+        TickingClock clock = new TickingClock(QueryExecutorTest.CLOCK.instant(), false);
+        try (Engine engine = Engine.open(store, clock, Limits.DEFAULTS.toBuilder().maxRequestExecution(BUDGET)
+                .build())) {
+            load(engine, 1);
+            create(engine, "{\"id\":\"first\",\"pk\":\"pn\",\"n\":-1}");
+            for (int i = 0; i < TERMS; i++) {
+                create(engine, "{\"id\":\"n" + i + "\",\"pk\":\"q" + i + "\",\"n\":" + i + "}");
+            }
+            create(engine, "{\"id\":\"last\",\"pk\":\"pn\",\"n\":" + TERMS + "}");
+            clock.start();
+            for (String order : List.of("ASC", "DESC")) {
+                String query = "SELECT VALUE c.id FROM c WHERE IS_DEFINED(c.n) ORDER BY c.n " + order;
+                List<String> ids = new ArrayList<>();
+                String token = null;
+                int pages = 0;
+                do {
+                    QueryPage p = engine.container("db", "c").query(query, Map.of(), RequestOptions.scoped(
+                            Scope.partitionKey(PartitionKeyValue.fromHeader("[\"pn\"]")))
+                            .withContinuation(token).withMaxItemCount(1000));
+                    p.rows().forEach(r -> ids.add(r.asText()));
+                    token = p.continuation();
+                    pages++;
+                } while (token != null && pages < 10 * TERMS);
+                assertThat(ids).as(order).containsExactly(order.equals("ASC") ? new String[] {"first", "last"}
+                        : new String[] {"last", "first"});
+                assertThat(pages).as("the walk between the two items was cut").isGreaterThan(2);
+            }
         }
     }
 
