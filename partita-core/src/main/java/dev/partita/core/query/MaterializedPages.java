@@ -33,9 +33,9 @@ final class MaterializedPages {
     private final Map<ResultKey, List<JsonNode>> results = QueryExecutor.lru(RESULT_CACHE);
     private final WholeScopeAggregates wholeScope = new WholeScopeAggregates();
 
-    /** The query, its parameters, the data version and the part of the scope a result holds for. */
-    private record ResultKey(int container, long lsn, String text, String params, String rangeId, String from,
-            String to) {
+    /** The query, its parameters, the data version, the scope's end and the part of it a result holds for. */
+    private record ResultKey(int container, long lsn, String text, String params, String rangeId, String scopeTo,
+            String from, String to) {
     }
 
     /**
@@ -62,7 +62,7 @@ final class MaterializedPages {
                 && from.offset() == 0;
         QueryExecutor.Bounds part = new QueryExecutor.Bounds(start, end, bounds.rangeId());
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId(),
-                text(start), text(from.partTo()));
+                text(bounds.to()), text(start), text(from.partTo()));
         boolean cacheable = ctx.userFunctions() == null;
         List<JsonNode> all;
         synchronized (results) {
@@ -90,8 +90,8 @@ final class MaterializedPages {
             if (cacheable) {
                 synchronized (results) {
                     results.put(from.partTo() == null && cut != null
-                            ? new ResultKey(key.container, lsn, key.text, key.params, key.rangeId, key.from,
-                                    text(cut))
+                            ? new ResultKey(key.container, lsn, key.text, key.params, key.rangeId, key.scopeTo,
+                                    key.from, text(cut))
                             : key, all);
                 }
             }
