@@ -14,7 +14,6 @@ import dev.partita.sql.search.SearchFunctions;
 import dev.partita.sql.search.VectorEmbedding;
 import dev.partita.core.item.PartitionDeletes;
 import dev.partita.core.item.Visibility;
-import dev.partita.core.request.Deadline;
 import dev.partita.core.store.Snapshot;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +23,7 @@ import java.util.Map;
  * path: the graph proposes {@code k} times the search-list multiplier candidates within the scope, and the query runs
  * over just those items as stored in the snapshot (filter and exact scores included). Exact instead when the call
  * asks for brute force, when the index holds fewer vectors than the service needs before it uses one, or when the
- * filter leaves fewer than {@code k} candidates though more items might match. The SDKs take the whole TOP from one
- * page per range, so the page cannot be partial: reading the candidates past the deadline is a 408.
+ * filter leaves fewer than {@code k} candidates though more items might match.
  */
 final class ApproximateVectorSearch {
     /** The service uses a quantizedFlat or diskANN index once it holds about 1,000 vectors (full scan before). */
@@ -39,8 +37,7 @@ final class ApproximateVectorSearch {
 
     /** The page, or null when the query is not an approximate vector search or should run exactly. */
     static QueryPage run(VectorIndexes indexes, Snapshot snapshot, ContainerInfo c, SqlQuery query,
-            QueryExecutor.Bounds bounds, Map<String, JsonNode> params, EvalContext context, long nowSeconds,
-            Deadline deadline) {
+            QueryExecutor.Bounds bounds, Map<String, JsonNode> params, EvalContext context, long nowSeconds) {
         Query q = query.ast();
         if (q.orderBy().size() != 1 || !SearchFunctions.isVectorCall(q.orderBy().get(0).expr()) || q.distinct()
                 || !q.groupBy().isEmpty() || query.hasAggregates() || q.from().size() != 1
@@ -73,7 +70,7 @@ final class ApproximateVectorSearch {
         }
         try (ItemSource source = KeySetSource.ofKeys(snapshot, candidates.keys(), candidates.keys().size(),
                 new Visibility(nowSeconds, PartitionDeletes.load(snapshot, c.containerId())))) {
-            List<JsonNode> rows = query.execute(source.until(deadline, false, false), params, context);
+            List<JsonNode> rows = query.execute(source, params, context);
             if (rows.size() < k && candidates.keys().size() >= wanted) {
                 return null; // the filter is more selective than the candidate list is long
             }

@@ -1,7 +1,6 @@
 package dev.partita.core.index.vector;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -9,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.ContainerHandle;
 import dev.partita.core.Engine;
 import dev.partita.core.account.Throughput;
-import dev.partita.core.error.ServiceException;
 import dev.partita.core.json.Json;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.PartitionKeyValue;
@@ -24,7 +22,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -41,11 +38,7 @@ class ApproximateVectorSearchTest {
     }
 
     static Engine engine(String type, dev.partita.core.store.Store store) {
-        return engine(type, store, Limits.DEFAULTS);
-    }
-
-    static Engine engine(String type, dev.partita.core.store.Store store, Limits limits) {
-        Engine engine = Engine.open(store, Clock.systemUTC(), limits);
+        Engine engine = Engine.open(store, Clock.systemUTC(), Limits.DEFAULTS);
         engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
         ObjectNode body = (ObjectNode) Json.parse("""
                 {"id": "c", "partitionKey": {"paths": ["/pk"]},
@@ -114,28 +107,6 @@ class ApproximateVectorSearchTest {
         Scope p3 = Scope.partitionKey(PartitionKeyValue.fromJson(Json.NODES.arrayNode().add("p3")));
         assertThat(ids(query(c, "SELECT TOP 5 c.id FROM c ORDER BY VectorDistance(c.v, @q)", q, p3)))
                 .allMatch(id -> Integer.parseInt(id.substring(1)) % 7 == 3).hasSize(5);
-    }
-
-    /**
-     * The SDKs take a vector search's whole TOP from one page per range, so its candidates cannot be returned in part:
-     * with no time per request, reading them is a 408 instead of running past the deadline.
-     */
-    @Test
-    void readingTheCandidatesPastTheDeadlineIsARequestTimeout() {
-        try (Engine engine = engine("quantizedFlat", new MemoryStore(),
-                Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build())) {
-            ContainerHandle c = engine.container("db", "c");
-            Random r = new Random(7);
-            for (int i = 0; i < 1100; i++) {
-                ObjectNode d = Json.object().put("id", "i" + i).put("pk", "p" + (i % 5));
-                d.set("v", vector(r));
-                c.create(Json.bytes(d), RequestOptions.NONE);
-            }
-            assertThatThrownBy(() -> query(c,
-                    "SELECT TOP 3 c.id FROM c ORDER BY VectorDistance(c.v, @q)", vector(r), Scope.CONTAINER))
-                    .isInstanceOfSatisfying(ServiceException.class,
-                            e -> assertThat(e.status()).isEqualTo(408));
-        }
     }
 
     @ParameterizedTest
