@@ -4,7 +4,6 @@ import dev.partita.core.index.IndexCursor;
 import dev.partita.core.index.IndexLookup;
 import dev.partita.core.index.IndexTerms;
 import dev.partita.core.item.Visibility;
-import dev.partita.core.request.Deadline;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Snapshot;
 import java.util.List;
@@ -31,7 +30,6 @@ final class IndexSource extends ItemSource {
     /** Terms the closed cursors examined ({@link IndexCursor#termsExamined}), and the entries in scope read. */
     private long termsExamined;
     private long entries;
-    private Deadline deadline = Deadline.NONE;
 
     IndexSource(Snapshot snapshot, int container, IndexLookup lookup, byte[] resume, QueryExecutor.Bounds bounds,
             Visibility visible) {
@@ -42,12 +40,6 @@ final class IndexSource extends ItemSource {
         this.ranges = lookup.ranges();
         this.resume = resume;
         this.bounds = bounds;
-    }
-
-    @Override
-    ItemSource until(Deadline d, boolean stop, boolean resumes) {
-        this.deadline = d;
-        return super.until(d, stop, resumes);
     }
 
     @Override
@@ -70,7 +62,7 @@ final class IndexSource extends ItemSource {
             }
             byte[] itemKey = IndexTerms.itemKey(container, cursor.key());
             if (!bounds.contains(itemKey)) {
-                if ((resume == null || Bytes.compare(cursor.key(), resume) > 0) && deadline.passed()) {
+                if ((resume == null || Bytes.compare(cursor.key(), resume) > 0) && deadline().passed()) {
                     position = cursor.key();
                     return BETWEEN;
                 }
@@ -101,7 +93,7 @@ final class IndexSource extends ItemSource {
                     from = resume;
                 }
             }
-            cursor = lookup.open(snapshot, from, to).until(deadline);
+            cursor = lookup.open(snapshot, from, to).until(deadline());
             return true;
         }
         return false;

@@ -64,6 +64,11 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
         return this;
     }
 
+    /** The deadline the read is bounded by, for the walks of a kind that load no item. */
+    final Deadline deadline() {
+        return deadline;
+    }
+
     /** Gives every item the container's computed properties before the query sees it. */
     ItemSource computing(ComputedProperties properties) {
         this.computed = properties;
