@@ -195,6 +195,11 @@ class QueryExecutorTest {
                         .as(q).isInstanceOfSatisfying(ServiceException.class,
                                 e -> assertThat(e.status()).isEqualTo(408));
             }
+            // on one range too: the subquery sees the whole scope at once, so its COUNT over part of it is no share
+            String distinctCount = "SELECT VALUE COUNT(1) FROM (SELECT DISTINCT VALUE c.cat FROM c)";
+            assertThatThrownBy(() -> engine.container("db", "c").query(distinctCount, Map.of(),
+                    RequestOptions.scoped(Scope.range("0")))).as(distinctCount).isInstanceOfSatisfying(
+                            ServiceException.class, e -> assertThat(e.status()).isEqualTo(408));
         }
     }
 
