@@ -333,7 +333,8 @@ public final class Engine implements AutoCloseable {
 
     ChangeFeedPage readChangeFeed(ContainerInfo c, Scope scope, ChangeFeedStart start, int maxItemCount,
             ChangeFeedMode mode) {
-        return changeFeeds.read(c, scope, start, maxItemCount, mode);
+        return changeFeeds.read(c, scope, start, maxItemCount, mode,
+                Deadline.after(clock, limits.maxRequestExecution()));
     }
 
     /** The container's current LSN (for session tokens on reads and feeds). */

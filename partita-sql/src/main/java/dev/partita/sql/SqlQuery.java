@@ -218,6 +218,21 @@ public final class SqlQuery {
         return program.query().hasTypeSensitiveAggregates();
     }
 
+    /**
+     * True when a page over part of the items may answer the rows of that part alone, as the service's pages do: an
+     * aggregate or GROUP BY query whose aggregates are all COUNT, without ORDER BY, DISTINCT, TOP, OFFSET or LIMIT.
+     * The SDKs add up the COUNT shares of every page and merge a group met on several pages (query-plans.md
+     * §2.11-2.13); SUM, AVG, MIN and MAX are left out, since one value of the wrong type in a later part would make
+     * the result undefined after earlier parts were sent as numbers (see {@link #undefinedAggregates}). The rows must
+     * come from the container's items one at a time: a FROM subquery ({@code FROM (SELECT DISTINCT ...)}) sees the
+     * whole scope at once, and its COUNT over part of the items does not add up.
+     */
+    public boolean pagesAsPartials() {
+        return (aggregates || hasGroupBy()) && program.query().countsOnly() && !hasOrderBy() && !isDistinct()
+                && ast.top() == null && ast.offset() == null && ast.limit() == null
+                && ast.from().stream().limit(1).allMatch(f -> f.collection() instanceof Query.Collection.Path);
+    }
+
     /** True when the top-level projection contains an aggregate (COUNT, SUM, AVG, MIN, MAX, ...). */
     public boolean hasAggregates() {
         return aggregates;

@@ -8,9 +8,11 @@ import java.util.List;
 /**
  * One page of a change feed.
  *
- * @param changes         the changes in LSN order; empty means "nothing new" (the gateway answers 304)
+ * @param changes         the changes in LSN order; empty, with the read at the head, means "nothing new" (the gateway
+ *                        answers 304)
  * @param continuationLsn where the next read of the same scope continues (sent as the page etag): the LSN of the last
- *                        change when the page is full, else the LSN the read looked up to
+ *                        change when the page is full, else the LSN the read looked up to (below the head when the
+ *                        request's deadline ended it)
  * @param headLsn         the container's committed LSN the read saw (sent in the session token; the SDK's "end of
  *                        current changes" and lag estimates compare etags against it)
  * @param rangeId         the physical partition that owns the scope (or its start), for the session token
@@ -32,8 +34,9 @@ public record ChangeFeedPage(List<ChangeRecord> changes, long continuationLsn, l
         changes = List.copyOf(changes);
     }
 
+    /** Nothing new up to the head; an empty page the deadline ended early is not that, and asks to be continued. */
     public boolean notModified() {
-        return changes.isEmpty();
+        return changes.isEmpty() && continuationLsn >= headLsn;
     }
 
     /** The continuation as the page etag (a quoted decimal LSN). */

@@ -14,6 +14,7 @@ import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.EpkRange;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
+import dev.partita.core.request.Deadline;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
 import dev.partita.core.store.Store;
@@ -36,6 +37,11 @@ import java.util.List;
  * <p>Latest-version mode returns a create or replace only while it is still the item's stored version (read from the
  * same snapshot) and the item is live: each item once, at its latest LSN, nothing for deleted or expired items, nor
  * for the items of a deleted partition key (from the request on, before the background removes them).
+ *
+ * <p>A page is bounded by the request's deadline: a scope whose log holds many records of other scopes or superseded
+ * versions since its continuation can be looked at for longer than a request may take. Past the deadline the page
+ * ends after the record it is on, with the changes found so far and an etag at that record; empty, it is a 200 with
+ * no documents rather than a 304 (which would tell the SDK the range is drained), so the SDK asks again at once.
  */
 public final class ChangeFeedReader {
     private final Store store;
@@ -55,11 +61,12 @@ public final class ChangeFeedReader {
      *
      * @param c            the container as the catalog has it now (its partition map decides gone ranges)
      * @param maxItemCount changes per page; 0 or less for "as many as fit in a response"
+     * @param deadline     when the page must end, with what it found (see the class comment)
      * @throws ServiceException 410/1002 for a gone range id; 400 for an all-versions read that starts from the
      *                          beginning or from a continuation older than the retention window
      */
     public ChangeFeedPage read(ContainerInfo c, Scope scope, ChangeFeedStart start, int maxItemCount,
-            ChangeFeedMode mode) {
+            ChangeFeedMode mode, Deadline deadline) {
         Scope.Target target = scope.target(c.partitionKey(), c.partitions(), limits);
         String rangeId = target.owner().id();
         boolean allVersions = mode == ChangeFeedMode.ALL_VERSIONS_AND_DELETES;
@@ -94,8 +101,12 @@ public final class ChangeFeedReader {
                 try (Cursor cur = snap.scan(StoreKeys.log(c.containerId(), after + 1),
                         StoreKeys.log(c.containerId(), head + 1))) {
                     while (cur.next()) {
-                        scanned++;
                         ChangeRecord.Header h = ChangeRecord.peek(cur.value());
+                        if (scanned > 0 && deadline.passed()) {
+                            continuation = h.lsn() - 1;
+                            break;
+                        }
+                        scanned++;
                         if (!target.matches(h.epk()) || h.ts() < since) {
                             continue;
                         }

@@ -1,5 +1,6 @@
 package dev.partita.core.index;
 
+import dev.partita.core.request.Deadline;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.StoreReader;
@@ -12,6 +13,10 @@ import java.util.function.Predicate;
  * over without loading their items (after a few steps, by seeking past the term, so a popular value costs one seek
  * rather than one step per item). A term that may be truncated is always kept: its string is only the start of the
  * value, and the engine's evaluation of the query on the item decides.
+ *
+ * <p>A walk over many failing terms loads no item, so the read's own deadline checks never run during it: the cursor
+ * checks the deadline itself before testing each new term and, once it passed, ends early ({@link #stopped()}) at the
+ * first entry of the term it did not test, after testing at least one, so the read resumed there makes progress.
  */
 public final class IndexCursor implements Cursor {
     /** Entries stepped over one by one before seeking past a failing term (a seek costs more than a step). */
@@ -25,6 +30,8 @@ public final class IndexCursor implements Cursor {
     private boolean matching;
     private int steps;
     private long termsExamined;
+    private Deadline deadline = Deadline.NONE;
+    private byte[] stoppedAt;
 
     private IndexCursor(StoreReader reader, byte[] from, byte[] to, Predicate<String> test) {
         this.reader = reader;
@@ -41,6 +48,22 @@ public final class IndexCursor implements Cursor {
     /** The entries of {@code [from, to)} (string terms only) whose term's string passes {@code test}. */
     static IndexCursor matching(StoreReader reader, byte[] from, byte[] to, Predicate<String> test) {
         return new IndexCursor(reader, from, to, test);
+    }
+
+    /** Bounds the walk over failing terms by {@code d} (see {@link #stopped()}). */
+    public IndexCursor until(Deadline d) {
+        this.deadline = d;
+        return this;
+    }
+
+    /** True when {@link #next()} ended at the deadline with terms left: {@link #stoppedAt()} resumes the walk. */
+    public boolean stopped() {
+        return stoppedAt != null;
+    }
+
+    /** The first entry of the term the walk did not test when the deadline stopped it. */
+    public byte[] stoppedAt() {
+        return stoppedAt;
     }
 
     @Override
@@ -60,6 +83,10 @@ public final class IndexCursor implements Cursor {
                     cursor = reader.scan(Bytes.prefixEnd(term), to);
                 }
                 continue;
+            }
+            if (termsExamined > 0 && deadline.passed()) {
+                stoppedAt = key;
+                return false;
             }
             term = IndexTerms.termOf(key);
             termsExamined++;

@@ -18,23 +18,31 @@ import java.util.Base64;
  *       the sorted group (see {@link OrderedSource}).</li>
  *   <li>{@code M.<offset>} for materialized queries (ORDER BY, GROUP BY, aggregates, DISTINCT): the rows already
  *       returned.</li>
+ *   <li>{@code M.<offset>.<from>.<to>} for a materialized query answered part by part (see
+ *       {@link MaterializedPages}): the rows already returned of the part of the scope's items from item key
+ *       {@code from} (inclusive) to {@code to} (exclusive; {@code -} for the end of the scope, not read yet).</li>
  * </ul>
  */
 record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, long skipped, long offset,
-        OrderedSource.Position ordered) {
+        OrderedSource.Position ordered, byte[] partFrom, byte[] partTo) {
 
-    static final Continuation START = new Continuation(false, null, 0, 0, 0, 0, null);
+    static final Continuation START = new Continuation(false, null, 0, 0, 0, 0, null, null, null);
 
     static Continuation streamed(boolean indexed, byte[] key, long rowsOfKey, long emitted, long skipped) {
-        return new Continuation(indexed, key, rowsOfKey, emitted, skipped, 0, null);
+        return new Continuation(indexed, key, rowsOfKey, emitted, skipped, 0, null, null, null);
     }
 
     static Continuation ordered(OrderedSource.Position position, long rowsOfKey, long emitted, long skipped) {
-        return new Continuation(true, null, rowsOfKey, emitted, skipped, 0, position);
+        return new Continuation(true, null, rowsOfKey, emitted, skipped, 0, position, null, null);
     }
 
     static Continuation materialized(long offset) {
-        return new Continuation(false, null, 0, 0, 0, offset, null);
+        return new Continuation(false, null, 0, 0, 0, offset, null, null, null);
+    }
+
+    /** The rows already returned of the part {@code [from, to)} of the scope's items ({@code to} null: its end). */
+    static Continuation ofPart(long offset, byte[] from, byte[] to) {
+        return new Continuation(false, null, 0, 0, 0, offset, null, from, to);
     }
 
     /** True for a token that resumes a page (streamed or ordered) rather than starting one. */
@@ -47,6 +55,10 @@ record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, l
         if (ordered != null) {
             return "O." + ordered.part().code + "." + (ordered.term() == null ? "-" : b64.encodeToString(ordered.term()))
                     + "." + ordered.index() + "." + rowsOfKey + "." + emitted + "." + skipped;
+        }
+        if (partFrom != null) {
+            return "M." + offset + "." + b64.encodeToString(partFrom) + "." + (partTo == null ? "-"
+                    : b64.encodeToString(partTo));
         }
         if (key == null) {
             return "M." + offset;
@@ -74,6 +86,12 @@ record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, l
             }
             if (!streamed && f.length == 2 && f[0].equals("M")) {
                 return materialized(Long.parseLong(f[1]));
+            }
+            if (!streamed && f.length == 4 && f[0].equals("M")) {
+                byte[] to = f[3].equals("-") ? null
+                        : Base64.getUrlDecoder().decode(f[3].getBytes(StandardCharsets.US_ASCII));
+                return ofPart(Long.parseLong(f[1]),
+                        Base64.getUrlDecoder().decode(f[2].getBytes(StandardCharsets.US_ASCII)), to);
             }
         } catch (IllegalArgumentException e) {
             // fall through to the error below

@@ -13,6 +13,10 @@ import java.util.List;
  * same snapshot. Entries of items outside the scope are passed over and not counted: the service keeps one index per
  * physical partition, so they are not part of this partition's lookup. A continuation resumes at an entry key, which
  * orders every entry before or after it, so pages neither lose nor repeat candidates.
+ *
+ * <p>Walks that load no item (a string function's failing terms, other partitions' entries) are bounded by the
+ * deadline too: past it the read ends between items ({@link ItemSource#BETWEEN}) at an entry after the one it
+ * resumed at, which the next page resumes at.
  */
 final class IndexSource extends ItemSource {
     private final Snapshot snapshot;
@@ -47,6 +51,10 @@ final class IndexSource extends ItemSource {
                 entriesRead = entries + termsExamined + cursor.termsExamined();
             }
             if (!more) {
+                if (cursor != null && cursor.stopped()) {
+                    position = cursor.stoppedAt();
+                    return BETWEEN;
+                }
                 if (!openNextRange()) {
                     return END;
                 }
@@ -54,6 +62,10 @@ final class IndexSource extends ItemSource {
             }
             byte[] itemKey = IndexTerms.itemKey(container, cursor.key());
             if (!bounds.contains(itemKey)) {
+                if ((resume == null || Bytes.compare(cursor.key(), resume) > 0) && deadline().passed()) {
+                    position = cursor.key();
+                    return BETWEEN;
+                }
                 continue;
             }
             entries++;
@@ -81,7 +93,7 @@ final class IndexSource extends ItemSource {
                     from = resume;
                 }
             }
-            cursor = lookup.open(snapshot, from, to);
+            cursor = lookup.open(snapshot, from, to).until(deadline());
             return true;
         }
         return false;

@@ -17,6 +17,11 @@ import java.util.NoSuchElementException;
 abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
     /** What {@link #advance()} returns when there are no more candidates. */
     static final byte[] END = new byte[0];
+    /**
+     * What {@link #advance()} returns when the deadline passed during a walk that loads no item, with
+     * {@link #position} set to the key to resume at: the read stops there, between items (or fails with 408).
+     */
+    static final byte[] BETWEEN = new byte[0];
 
     private final Visibility visible;
     private ComputedProperties computed = ComputedProperties.NONE;
@@ -24,6 +29,7 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
     private boolean stopAtDeadline;
     private long atLeast = 1;
     private boolean stoppedEarly;
+    private boolean betweenItems;
     /** The key the current candidate is known by; set by {@link #advance()}. */
     byte[] position;
     /** The store key of the current candidate item; set by {@link #advance()}. */
@@ -58,6 +64,11 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
         return this;
     }
 
+    /** The deadline the read is bounded by, for the walks of a kind that load no item. */
+    final Deadline deadline() {
+        return deadline;
+    }
+
     /** Gives every item the container's computed properties before the query sees it. */
     ItemSource computing(ComputedProperties properties) {
         this.computed = properties;
@@ -67,6 +78,11 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
     /** Whether the read ended at the deadline with candidates left. */
     boolean stoppedEarly() {
         return stoppedEarly;
+    }
+
+    /** Whether the read stopped at a key no item was read at: the page returned none of that key's rows. */
+    boolean stoppedBetweenItems() {
+        return betweenItems;
     }
 
     boolean changedItem() {
@@ -100,6 +116,15 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
                     }
                     byte[] raw = advance();
                     if (raw == END) {
+                        return false;
+                    }
+                    if (raw == BETWEEN) {
+                        if (!stopAtDeadline) {
+                            throw QueryExecutor.timedOut();
+                        }
+                        stoppedEarly = true;
+                        betweenItems = true;
+                        currentKey = position;
                         return false;
                     }
                     if (raw == null) {

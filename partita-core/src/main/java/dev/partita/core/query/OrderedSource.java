@@ -28,11 +28,14 @@ import java.util.NoSuchElementException;
  * term form a group, which is loaded whole and sorted by every key and the rid document number — so strings that
  * share a truncated term, numbers that share a double, ties and the later keys of a composite order all come out
  * exactly as the evaluator's ORDER BY gives them. A page stops inside a group; its continuation names the part, the
- * group's term and the position in the sorted group.
+ * group's term and the position in the sorted group. A run of terms none of whose items is in the scope (other
+ * partitions' values) loads no item, so the deadline also ends the read between groups, at the next term.
  */
 final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
     private Deadline deadline = Deadline.NONE;
     private boolean stoppedEarly;
+    /** The term the read stopped before, in a run of terms with no item in the scope (see {@link #nextGroup}). */
+    private byte[] stopTerm;
     private long yielded;
     private long atLeast = 1;
     /** The parts of the order, ascending. */
@@ -145,6 +148,11 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
         return stoppedEarly;
     }
 
+    /** Whether the read stopped before a group rather than at an item: the page returned none of its rows. */
+    boolean stoppedBetweenItems() {
+        return stopTerm != null;
+    }
+
     boolean changedItem() {
         boolean c = changed;
         changed = false;
@@ -169,6 +177,10 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
                     }
                     while (next >= group.size()) {
                         if (!nextGroup()) {
+                            if (stopTerm != null) {
+                                stoppedEarly = true;
+                                current = new Position(Part.INDEXED, stopTerm, 0);
+                            }
                             return false;
                         }
                     }
@@ -201,6 +213,9 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
                 if (readIndexedGroup()) {
                     return true;
                 }
+                if (stopTerm != null) {
+                    return false;
+                }
                 cursor.close();
                 cursor = null;
             }
@@ -216,6 +231,9 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
                         next = Math.min(from.index(), group.size());
                     }
                     return true;
+                }
+                if (stopTerm != null) {
+                    return false;
                 }
                 continue;
             }
@@ -271,6 +289,11 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
                 }
             }
             if (itemKeys.isEmpty()) {
+                // past the deadline the run ends before the next term: the term just passed is progress
+                if (pendingEntry != null && deadline.passed()) {
+                    stopTerm = IndexTerms.termOf(pendingEntry);
+                    return false;
+                }
                 continue;
             }
             groupTerm = term;

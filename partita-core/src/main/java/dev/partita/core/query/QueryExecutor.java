@@ -29,14 +29,12 @@ import dev.partita.sql.EvalContext;
 import dev.partita.sql.Sql;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.SqlQuery;
-import dev.partita.sql.eval.UndefinedAggregates;
 import dev.partita.sql.plan.IndexPredicates;
 import dev.partita.sql.plan.PartitionKeyFilter;
 import dev.partita.sql.plan.SortBounds;
 import dev.partita.sql.search.SearchFunctions;
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,22 +46,19 @@ import java.util.Map;
  * the item the previous page stopped in, so pages never lose or repeat rows and a page costs what it returns. ORDER BY
  * on document paths is read through the first key's index in order ({@link OrderedSource}), so a sorted page also
  * reads about what it returns. Other queries (GROUP BY, aggregates, DISTINCT, ORDER BY on computed values, or when
- * the index is not built) are evaluated whole; their result is kept for the following pages as long as the container
- * has not changed (same LSN), which makes their pages a consistent snapshot too.
+ * the index is not built) are evaluated whole ({@link MaterializedPages}).
  */
 public final class QueryExecutor {
     private static final int PARSED_CACHE = 256;
-    private static final int RESULT_CACHE = 32;
 
     private final Store store;
     private final Limits limits;
     private final Clock clock;
     private final EvalContext context;
     private final Map<String, SqlQuery> parsed = lru(PARSED_CACHE);
-    private final Map<ResultKey, List<JsonNode>> results = lru(RESULT_CACHE);
     private final NonScalarItems nonScalarItems = new NonScalarItems();
     private final VectorIndexes vectorIndexes = new VectorIndexes();
-    private final WholeScopeAggregates wholeScope = new WholeScopeAggregates();
+    private final MaterializedPages materialized = new MaterializedPages();
 
     public QueryExecutor(Store store, Clock clock, Limits limits) {
         this.store = store;
@@ -176,8 +171,8 @@ public final class QueryExecutor {
             return indexOrder
                     ? ordered(snapshot, container, policy, lsn, query, sort, bounds, params, continuation, pageSize,
                             deadline, ctx)
-                    : materialized(snapshot, container, lsn, query, bounds, whole, params, continuation, pageSize,
-                            lookup, deadline, ctx);
+                    : materialized.page(snapshot, container, lsn, query, bounds, whole, params, continuation,
+                            pageSize, lookup, deadline, visibility(snapshot, container), ctx);
         } catch (SqlException e) {
             throw SqlException.TIMEOUT.equals(e.code()) ? timedOut() : badQuery(e);
         }
@@ -220,7 +215,8 @@ public final class QueryExecutor {
                 page.cut();
             }
             String next = page.continues() ? Continuation.streamed(lookup != null, source.currentKey,
-                    page.rowsOfItem(), page.emitted(), page.skipped()).encode() : null;
+                    source.stoppedBetweenItems() ? 0 : page.rowsOfItem(), page.emitted(), page.skipped()).encode()
+                    : null;
             List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), Rows.bytes(rows), ctx.callCounter().calls()));
@@ -257,8 +253,9 @@ public final class QueryExecutor {
             if (source.stoppedEarly()) {
                 page.cut();
             }
-            String next = page.continues() ? Continuation.ordered(source.current, page.rowsOfItem(), page.emitted(),
-                    page.skipped()).encode() : null;
+            String next = page.continues() ? Continuation.ordered(source.current,
+                    source.stoppedBetweenItems() ? 0 : page.rowsOfItem(), page.emitted(), page.skipped()).encode()
+                    : null;
             List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), Rows.bytes(rows), ctx.callCounter().calls()));
@@ -289,48 +286,6 @@ public final class QueryExecutor {
     private static ServiceException tokenOfAnotherPlan() {
         return ServiceException.badRequest("The continuation token does not fit this query any more (the container's"
                 + " indexing policy changed since it was issued); run the query again from the start.");
-    }
-
-    private QueryPage materialized(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
-            Bounds whole, Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup,
-            Deadline deadline, EvalContext ctx) {
-        Continuation from = Continuation.parse(token, false);
-        ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId,
-                Arrays.hashCode(bounds.from), Arrays.hashCode(bounds.to));
-        List<JsonNode> all;
-        long entries = 0;
-        long items = 0;
-        long bytes = 0;
-        boolean cacheable = ctx.userFunctions() == null;
-        synchronized (results) {
-            all = cacheable ? results.get(key) : null;
-        }
-        if (all == null) {
-            Visibility visible = visibility(snapshot, c);
-            UndefinedAggregates wider = wholeScope.of(snapshot, c, lsn, query, bounds, whole, params, deadline,
-                    visible, ctx);
-            try (ItemSource source = lookup == null
-                            ? new ScanSource(snapshot, bounds.from, bounds.to, visible)
-                            : KeySetSource.of(snapshot, c.containerId(), lookup, bounds, visible)) {
-                all = query.execute(source.computing(c.indexingPolicy().computed()).until(deadline, false, false),
-                        params, ctx, wider);
-                entries = source.entriesRead;
-                items = source.items;
-                bytes = source.bytes;
-            }
-            if (cacheable) {
-                synchronized (results) {
-                    results.put(key, all);
-                }
-            }
-        }
-        int offset = (int) Math.min(from.offset(), all.size());
-        int end = (int) Math.min((long) offset + pageSize, all.size());
-        List<JsonNode> page = all.subList(offset, end);
-        String next = end < all.size() ? Continuation.materialized(end).encode() : null;
-        return new QueryPage(page, next, bounds.rangeId,
-                Work.scan(Work.Operation.QUERY, entries, items, bytes, page.size(), Rows.bytes(page),
-                        ctx.callCounter().calls()));
     }
 
     // ---- scope → key bounds
@@ -382,9 +337,6 @@ public final class QueryExecutor {
     }
 
     // ---- the items of a scope as the evaluator's input: see ItemSource and its kinds
-
-    private record ResultKey(int container, long lsn, String text, String params, String rangeId, int from, int to) {
-    }
 
     static <K, V> Map<K, V> lru(int capacity) {
         return new LinkedHashMap<>(16, 0.75f, true) {

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
 import dev.partita.core.json.Json;
 import dev.partita.core.MutableClock;
+import dev.partita.core.TickingClock;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.error.SubStatus;
 import dev.partita.core.account.ContainerInfo;
@@ -144,6 +145,42 @@ abstract class ChangeFeedReaderTest {
         ChangeFeedPage rest = read(Scope.CONTAINER, ChangeFeedStart.after(full.continuationLsn()), 10, LV);
         assertThat(rest.changes()).hasSize(3);
         assertThat(rest.continuationLsn()).isEqualTo(5);
+    }
+
+    /**
+     * A page whose log holds many records it passes over (here 300 superseded versions of one item) ends at the
+     * request's deadline with an etag at the record it reached: empty, it is not a "not modified" (which would tell
+     * the SDK the range is drained), and following it finds the one live version. The clock moves one millisecond per
+     * read, so a 20 ms budget ends the page after a few records.
+     */
+    @Test
+    void aPageOverManySkippedVersionsEndsAtTheDeadlineAndContinues() {
+        TickingClock ticking = new TickingClock(clock.instant(), false);
+        try (Engine bounded = Engine.open(openStore(tmp.resolve("bounded")), ticking,
+                Limits.DEFAULTS.toBuilder().maxRequestExecution(Duration.ofMillis(20)).build())) {
+            bounded.createDatabase(json("{\"id\":\"db\"}"), Throughput.NONE);
+            ContainerInfo one = bounded.createContainer("db", json("{\"id\":\"c\",\"partitionKey\":{\"paths\":"
+                    + "[\"/pk\"],\"kind\":\"Hash\",\"version\":2}}"), Throughput.NONE, 1);
+            for (int v = 0; v < 300; v++) {
+                bounded.container(one).upsert(("{\"id\":\"a\",\"pk\":\"p\",\"v\":" + v + "}")
+                        .getBytes(StandardCharsets.UTF_8), RequestOptions.of(pk("p")));
+            }
+            ticking.start();
+            RequestOptions range = RequestOptions.scoped(Scope.range("0")).withMaxItemCount(10);
+            ChangeFeedPage page = bounded.container(one).changeFeed(ChangeFeedStart.beginning(), LV, range);
+            assertThat(page.changes()).as("the deadline came before the live version").isEmpty();
+            assertThat(page.notModified()).isFalse();
+            assertThat(page.continuationLsn()).isBetween(1L, 299L);
+            List<ChangeRecord> found = new ArrayList<>();
+            int pages = 1;
+            while (!page.notModified()) {
+                found.addAll(page.changes());
+                page = bounded.container(one).changeFeed(ChangeFeedStart.after(page.continuationLsn()), LV, range);
+                assertThat(++pages).isLessThan(400);
+            }
+            assertThat(found).extracting(ChangeFeedReaderTest::v).containsExactly(299);
+            assertThat(page.continuationLsn()).isEqualTo(300);
+        }
     }
 
     @Test

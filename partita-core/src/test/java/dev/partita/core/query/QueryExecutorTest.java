@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
 import dev.partita.core.json.Json;
 import dev.partita.core.MutableClock;
+import dev.partita.core.TickingClock;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.Throughput;
@@ -166,30 +167,7 @@ class QueryExecutorTest {
     @Test
     void theDeadlinePassingBetweenFindingAnItemAndTakingItLosesNothing() {
         for (int budget = 1; budget <= 30; budget++) {
-            Clock ticking = new Clock() {
-                private final java.util.concurrent.atomic.AtomicLong now =
-                        new java.util.concurrent.atomic.AtomicLong(CLOCK.millis());
-
-                @Override
-                public long millis() {
-                    return now.getAndIncrement();
-                }
-
-                @Override
-                public Instant instant() {
-                    return Instant.ofEpochMilli(millis());
-                }
-
-                @Override
-                public java.time.ZoneId getZone() {
-                    return java.time.ZoneOffset.UTC;
-                }
-
-                @Override
-                public Clock withZone(java.time.ZoneId zone) {
-                    return this;
-                }
-            };
+            Clock ticking = new TickingClock(CLOCK.instant(), true);
             Limits limits = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ofMillis(budget))
                     .build();
             try (Engine engine = Engine.open(new MemoryStore(), ticking, limits)) {
@@ -200,16 +178,103 @@ class QueryExecutorTest {
         }
     }
 
-    /** An aggregate cannot return part of its result: past the deadline it is a 408, not a wrong answer. */
+    /**
+     * A SUM, AVG, MIN or MAX cannot return part of its result (a later value of the wrong type would make the whole
+     * undefined after numbers were sent), nor can DISTINCT or TOP, nor a COUNT over the whole container (no range or
+     * partition key: the answer no SDK merges): past the deadline they are a 408, not a wrong answer.
+     */
     @Test
-    void aMaterializedQueryPastTheDeadlineIsARequestTimeout() {
+    void aMaterializedQueryThatCannotBePartialIsARequestTimeoutPastTheDeadline() {
         Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
         try (Engine engine = Engine.open(new MemoryStore(), CLOCK, noTime)) {
             load(engine, 1, 20, 3);
-            assertThatThrownBy(() -> engine.container("db", "c").query("SELECT VALUE COUNT(1) FROM c", Map.of(),
-                    RequestOptions.NONE)).isInstanceOfSatisfying(ServiceException.class,
-                            e -> assertThat(e.status()).isEqualTo(408));
+            for (String q : List.of("SELECT VALUE SUM(c.n) FROM c", "SELECT c.cat, MAX(c.n) AS m FROM c GROUP BY c.cat",
+                    "SELECT DISTINCT VALUE c.cat FROM c", "SELECT TOP 1 VALUE COUNT(1) FROM c",
+                    "SELECT VALUE COUNT(1) FROM c")) {
+                assertThatThrownBy(() -> engine.container("db", "c").query(q, Map.of(), RequestOptions.NONE))
+                        .as(q).isInstanceOfSatisfying(ServiceException.class,
+                                e -> assertThat(e.status()).isEqualTo(408));
+            }
+            // on one range too: the subquery sees the whole scope at once, so its COUNT over part of it is no share
+            String distinctCount = "SELECT VALUE COUNT(1) FROM (SELECT DISTINCT VALUE c.cat FROM c)";
+            assertThatThrownBy(() -> engine.container("db", "c").query(distinctCount, Map.of(),
+                    RequestOptions.scoped(Scope.range("0")))).as(distinctCount).isInstanceOfSatisfying(
+                            ServiceException.class, e -> assertThat(e.status()).isEqualTo(408));
         }
+    }
+
+    /**
+     * A COUNT or a GROUP BY whose aggregates are COUNTs answers, at the deadline, the rows of the items read so far
+     * with a continuation that resumes at the next item, as the service's pages do: adding up the pages' COUNTs (and
+     * merging the groups met on several pages), as the SDKs do, gives the exact result. With no time per request every
+     * page reads one item; the SDK's rewritten forms (query-plans.md §2.11-2.13) are paged the same way.
+     */
+    @Test
+    void countsAndGroupsPastTheDeadlineArePartialPagesThatAddUpToTheWhole(@TempDir Path dir) {
+        Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
+        try (Engine memory = Engine.open(new MemoryStore(), CLOCK, noTime)) {
+            countsAndGroupsAddUp(memory);
+        }
+        try (Engine rocks = Engine.open(RocksStore.open(dir), CLOCK, noTime)) {
+            countsAndGroupsAddUp(rocks);
+        }
+    }
+
+    private static void countsAndGroupsAddUp(Engine engine) {
+        try (Engine timely = engineWith(1, 30, 9)) {
+            load(engine, 1, 30, 9);
+            List<JsonNode> counts = drain(engine, "SELECT VALUE COUNT(1) FROM c WHERE c.n > 10", 1000);
+            assertThat(counts.size()).as("one partial per page").isGreaterThan(20);
+            assertThat(counts.stream().mapToLong(JsonNode::asLong).sum())
+                    .isEqualTo(whole(timely, "SELECT VALUE COUNT(1) FROM c WHERE c.n > 10").get(0).asLong());
+            List<JsonNode> rewritten = drain(engine, "SELECT VALUE [{\"item\": COUNT(1)}] FROM c", 1000);
+            assertThat(rewritten.stream().mapToLong(r -> r.get(0).get("item").asLong()).sum()).isEqualTo(30);
+            assertThat(groupCounts(drain(engine, "SELECT c.cat, COUNT(1) AS n FROM c GROUP BY c.cat", 2)))
+                    .isEqualTo(groupCounts(drain(timely, "SELECT c.cat, COUNT(1) AS n FROM c GROUP BY c.cat", 2)));
+            String sdkGroups = "SELECT [{\"item\": c.cat}] AS groupByItems, {\"cat\": c.cat, \"n\": {\"item\":"
+                    + " COUNT(1)}} AS payload FROM c GROUP BY c.cat";
+            assertThat(drain(engine, sdkGroups, 1000).size()).as("groups repeat across pages").isGreaterThan(3);
+        }
+    }
+
+    /**
+     * The deadline passing while an item's JOIN rows are bound ends the page between items like any other read, not
+     * with a 408: the evaluator's own check counts one item's rows only (it is for a single item's runaway product).
+     * Items of 700 tags each and a clock that moves one millisecond per read put the deadline everywhere in the scan
+     * across the budgets tried.
+     */
+    @Test
+    void aDeadlinePassingDuringAnItemsJoinEndsThePageBetweenItems() {
+        StringBuilder tags = new StringBuilder();
+        for (int t = 0; t < 700; t++) {
+            tags.append(t == 0 ? "" : ",").append(t);
+        }
+        for (int budget = 1; budget <= 12; budget++) {
+            TickingClock ticking = new TickingClock(CLOCK.instant(), false);
+            Limits limits = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ofMillis(budget))
+                    .build();
+            try (Engine engine = Engine.open(new MemoryStore(), ticking, limits)) {
+                engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
+                engine.createContainer("db", (ObjectNode) Json.parse(
+                        "{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}", "t"), Throughput.NONE, 1);
+                for (int i = 0; i < 6; i++) {
+                    engine.container("db", "c").create(("{\"id\":\"i" + i + "\",\"pk\":\"p\",\"tags\":[" + tags
+                            + "]}").getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
+                }
+                ticking.start();
+                assertThat(drain(engine, "SELECT VALUE COUNT(1) FROM c JOIN t IN c.tags", 1000).stream()
+                        .mapToLong(JsonNode::asLong).sum()).as("budget %d ms", budget).isEqualTo(6 * 700);
+                assertThat(drain(engine, "SELECT VALUE t FROM c JOIN t IN c.tags WHERE t < 0", 1000))
+                        .as("budget %d ms", budget).isEmpty();
+            }
+        }
+    }
+
+    /** The COUNT of each group over every page's rows of {@code SELECT c.cat, COUNT(1) AS n ...}. */
+    private static Map<String, Long> groupCounts(List<JsonNode> rows) {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        rows.forEach(r -> out.merge(r.get("cat").asText(), r.get("n").asLong(), Long::sum));
+        return out;
     }
 
     @Test

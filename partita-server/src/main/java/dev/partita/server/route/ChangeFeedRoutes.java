@@ -27,8 +27,9 @@ import java.time.format.DateTimeParseException;
  * in {@code current}/{@code metadata} in latest-version mode too.
  *
  * <p>Response: 200 with the changes and {@code etag: "<lsn>"}, or 304 with an empty body when nothing is newer (the
- * only end-of-feed signal the SDK understands) and the etag of the position reached; both carry a session token whose
- * LSN comes from the same counter as the etags. A gone range id gets 410/1002 (the SDK refreshes its ranges and
+ * only end-of-feed signal the SDK understands) and the etag of the position reached; a page the request deadline
+ * ended before it found a change is a 200 with no documents (the SDK asks again at its etag at once). Each carries a
+ * session token whose LSN comes from the same counter as the etags. A gone range id gets 410/1002 (the SDK refreshes its ranges and
  * continues on the children with the parent's etag).
  */
 final class ChangeFeedRoutes {

@@ -297,6 +297,16 @@ public final class CompiledQuery {
         return false;
     }
 
+    /** True when every aggregate of the projection is COUNT (or there is none): shares of it add up. */
+    public boolean countsOnly() {
+        for (AggSpec a : aggs) {
+            if (a.kind() != Aggregate.COUNT) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /**
      * The aggregates these items make undefined for good, per group (the scope pass of a cross-partition range: see
      * {@link UndefinedAggregates}); none for a query without aggregates.

@@ -69,8 +69,16 @@ public final class Frame implements FunctionEnv {
 
     /**
      * Called for every row a FROM or JOIN binds: a cross product of large arrays in one item can run for minutes,
-     * so it is bounded by the deadline (read from the clock every 1,024 rows, to keep the check off the profile).
+     * so it is bounded by the deadline (read from the clock every 1,024 rows of one item, to keep the check off the
+     * profile). Rows are counted per item ({@link #nextItem}): between items the engine's read checks the deadline
+     * itself and can end the page there with a continuation, which a check here, landing on an item after the
+     * deadline passed, would turn into a 408.
      */
+    /** The container's next item is about to be bound: its rows are counted afresh. */
+    void nextItem() {
+        bindsSinceCheck = 0;
+    }
+
     void bound() {
         if (++bindsSinceCheck < 1024 || deadlineMillis == Long.MAX_VALUE || clock == null) {
             return;

@@ -65,6 +65,7 @@ abstract class RowSource {
                 return true;
             }
             for (JsonNode item : f.items) {
+                f.nextItem();
                 JsonNode v = item;
                 if (path != null) {
                     f.slots[itemSlot] = item;

@@ -1,0 +1,127 @@
+package dev.partita.core.query;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.capacity.Work;
+import dev.partita.core.index.IndexLookup;
+import dev.partita.core.item.Visibility;
+import dev.partita.core.request.Deadline;
+import dev.partita.core.store.Bytes;
+import dev.partita.core.store.Snapshot;
+import dev.partita.sql.EvalContext;
+import dev.partita.sql.SqlQuery;
+import dev.partita.sql.eval.UndefinedAggregates;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The pages of a query evaluated whole (GROUP BY, aggregates, DISTINCT, ORDER BY on computed values): the result is
+ * computed once and kept for the following pages as long as the container has not changed (same LSN), which makes
+ * its pages a consistent snapshot.
+ *
+ * <p>A query whose rows over part of the items are what the service's pages carry ({@link SqlQuery#pagesAsPartials}:
+ * COUNT shares and groups, which the SDKs add up and merge across pages) is not failed at the request's deadline:
+ * the read stops after the item it is on, the page answers the rows of the part read so far, and the continuation
+ * resumes the read at the next item; that is for requests to one range or partition key, which is what the SDKs'
+ * pipelines send. Any other query cannot return part of its result: past the deadline it is a 408.
+ */
+final class MaterializedPages {
+    private static final int RESULT_CACHE = 32;
+
+    private final Map<ResultKey, List<JsonNode>> results = QueryExecutor.lru(RESULT_CACHE);
+    private final WholeScopeAggregates wholeScope = new WholeScopeAggregates();
+
+    /** The query, its parameters, the data version, the scope's end and the part of it a result holds for. */
+    private record ResultKey(int container, long lsn, String text, String params, String rangeId, String scopeTo,
+            String from, String to) {
+    }
+
+    /**
+     * One page of the result over the part of {@code bounds} the token names (all of it at first).
+     *
+     * @param whole the whole container's bounds narrowed by the filter, for {@link WholeScopeAggregates}
+     */
+    QueryPage page(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, QueryExecutor.Bounds bounds,
+            QueryExecutor.Bounds whole, Map<String, JsonNode> params, String token, int pageSize,
+            IndexLookup lookup, Deadline deadline, Visibility visible, EvalContext ctx) {
+        Continuation from = Continuation.parse(token, false);
+        if (from.offset() < 0) {
+            throw Continuation.malformed();
+        }
+        byte[] start = from.partFrom() == null || Bytes.compare(from.partFrom(), bounds.from()) < 0
+                ? bounds.from() : from.partFrom();
+        byte[] end = from.partTo() == null || bounds.to() != null && Bytes.compare(from.partTo(), bounds.to()) > 0
+                ? bounds.to() : from.partTo();
+        // only a part not read yet may stop at the deadline: one a previous page ended or paged through is read
+        // again whole (when its result left the cache), so the token's offset still counts the same rows. A request
+        // that names neither a range nor a partition key is the whole-container answer no SDK merges (the JS SDK's
+        // optimistic request passes its rows through as they are): it stays whole, or a 408
+        boolean mayStop = query.pagesAsPartials() && bounds.rangeId() != null && from.partTo() == null
+                && from.offset() == 0;
+        QueryExecutor.Bounds part = new QueryExecutor.Bounds(start, end, bounds.rangeId());
+        ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId(),
+                text(bounds.to()), text(start), text(from.partTo()));
+        boolean cacheable = ctx.userFunctions() == null;
+        List<JsonNode> all;
+        synchronized (results) {
+            all = cacheable ? results.get(key) : null;
+        }
+        byte[] cut = from.partTo();
+        long entries = 0;
+        long items = 0;
+        long bytes = 0;
+        if (all == null) {
+            UndefinedAggregates wider = wholeScope.of(snapshot, c, lsn, query, bounds, whole, params, deadline,
+                    visible, ctx);
+            try (ItemSource source = lookup == null
+                            ? new ScanSource(snapshot, part.from(), part.to(), visible)
+                            : KeySetSource.of(snapshot, c.containerId(), lookup, part, visible, deadline)) {
+                all = query.execute(source.computing(c.indexingPolicy().computed()).until(deadline, mayStop, false),
+                        params, ctx, wider);
+                if (source.stoppedEarly()) {
+                    cut = successor(source.currentKey);
+                }
+                entries = source.entriesRead;
+                items = source.items;
+                bytes = source.bytes;
+            }
+            if (cacheable) {
+                synchronized (results) {
+                    results.put(from.partTo() == null && cut != null
+                            ? new ResultKey(key.container, lsn, key.text, key.params, key.rangeId, key.scopeTo,
+                                    key.from, text(cut))
+                            : key, all);
+                }
+            }
+        }
+        int offset = (int) Math.min(from.offset(), all.size());
+        int stop = (int) Math.min((long) offset + pageSize, all.size());
+        List<JsonNode> page = all.subList(offset, stop);
+        String next = next(from, start, cut, stop, all.size());
+        return new QueryPage(page, next, bounds.rangeId(), Work.scan(Work.Operation.QUERY, entries, items, bytes,
+                page.size(), Rows.bytes(page), ctx.callCounter().calls()));
+    }
+
+    /**
+     * The token after a page that ended at row {@code stop} of {@code rows}: the next rows of the same part, else the
+     * next part of the scope when the read was cut, else none.
+     */
+    private static String next(Continuation from, byte[] start, byte[] cut, int stop, int rows) {
+        if (stop < rows) {
+            return (from.partFrom() == null && cut == null ? Continuation.materialized(stop)
+                    : Continuation.ofPart(stop, start, cut)).encode();
+        }
+        return cut == null ? null : Continuation.ofPart(0, cut, null).encode();
+    }
+
+    /** The smallest key after {@code key}: the next part starts at the item after the last one read. */
+    private static byte[] successor(byte[] key) {
+        return Arrays.copyOf(key, key.length + 1);
+    }
+
+    private static String text(byte[] key) {
+        return key == null ? "-" : Base64.getEncoder().encodeToString(key);
+    }
+}
