@@ -33,6 +33,16 @@ public interface Store extends StoreReader, AutoCloseable {
         return false;
     }
 
+    /**
+     * {@link #get} if the store can answer from memory, without waiting for a disk or a lock held across one; else
+     * {@link Lookup#WOULD_WAIT}, and the caller reads again where waiting is allowed. Lets the server answer a point
+     * read on its event loop whenever the value is at hand. By default: {@link #get} when {@link #readsNeverBlock},
+     * else always "would wait".
+     */
+    default Lookup getWithoutWaiting(byte[] key) {
+        return readsNeverBlock() ? Lookup.of(get(key)) : Lookup.WOULD_WAIT;
+    }
+
     /** Releases the store. Open snapshots and cursors become unusable; using the store afterwards fails. */
     @Override
     void close();
