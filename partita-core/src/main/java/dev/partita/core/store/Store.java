@@ -26,8 +26,9 @@ public interface Store extends StoreReader, AutoCloseable {
     Snapshot snapshot();
 
     /**
-     * Whether a {@link #get} can never wait (no disk, no lock): then the server may answer a point read on its event
-     * loop instead of handing it to a virtual thread. False unless the store knows.
+     * Whether no {@link #get} can ever wait (no disk, no lock): then {@link #getWithoutWaiting} always answers, and the
+     * server may do any point lookup on its event loop (a resource token's permission, too). False unless the store
+     * knows.
      */
     default boolean readsNeverBlock() {
         return false;
