@@ -49,10 +49,14 @@ class ReadWithoutWaitingTest {
     }
 
     private static ContainerInfo container(Engine engine) {
+        return container(engine, Throughput.NONE);
+    }
+
+    private static ContainerInfo container(Engine engine, Throughput throughput) {
         engine.createDatabase(Json.object().put("id", "db"), Throughput.NONE);
         ObjectNode body = Json.object().put("id", "c");
         body.set("partitionKey", Json.object().set("paths", Json.NODES.arrayNode().add("/pk")));
-        return engine.createContainer("db", body, Throughput.NONE, 0);
+        return engine.createContainer("db", body, throughput, 0);
     }
 
     private static void create(Engine engine, String id, int padding) {
@@ -124,6 +128,22 @@ class ReadWithoutWaitingTest {
             assertThat(h.readWithoutWaiting("x", AT_A)).isNull();
             assertThat(refusal(() -> h.read("x", AT_A)).status()).isEqualTo(429);
             assertThat(h.read("x", AT_A).status()).isEqualTo(200);
+        }
+    }
+
+    /** A throughput split that fell due runs on the next request: until one ran it, the handle is refused. */
+    @Test
+    void aSplitThatFellDueKeepsTheHandleThatMayNotWaitBackUntilARequestRanIt() {
+        Limits delayed = Limits.DEFAULTS.toBuilder().throughputSplitDelay(Duration.ofMinutes(5)).build();
+        try (Engine engine = Engine.open(new MemoryStore(), clock, delayed)) {
+            ContainerInfo c = engine.setThroughput(container(engine, Throughput.manual(6_000)),
+                    Throughput.manual(20_000));
+            assertThat(engine.containerWithoutWaiting(c)).isNotNull();
+            clock.advance(Duration.ofMinutes(5));
+            assertThat(engine.containerWithoutWaiting(c)).isNull();
+            engine.container(c);
+            assertThat(engine.readContainer("db", "c").partitions().partitions()).hasSize(2);
+            assertThat(engine.containerWithoutWaiting(c)).isNotNull();
         }
     }
 

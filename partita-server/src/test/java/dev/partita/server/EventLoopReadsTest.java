@@ -5,6 +5,8 @@ import static dev.partita.server.ConnectionTest.request;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partita.core.Engine;
+import dev.partita.core.account.DatabaseInfo;
+import dev.partita.core.account.Permission;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.fault.FaultRule;
 import dev.partita.core.json.Json;
@@ -14,14 +16,17 @@ import dev.partita.core.store.Lookup;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.core.store.RocksStore;
 import dev.partita.core.store.Store;
+import dev.partita.server.auth.ResourceTokens;
 import io.netty.util.concurrent.FastThreadLocalThread;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -182,6 +187,27 @@ class EventLoopReadsTest {
             assertThat(store.itemReads).containsExactly("from memory on the loop", "read on a virtual thread");
             assertThat(statuses(onLoop)).containsExactly("200");
             assertThat(withoutDate(onLoop)).isEqualTo(withoutDate(onVirtualThread)).contains("x-ms-session-token");
+        }
+    }
+
+    /** A resource token's permission is looked up in the store: on RocksDB such a read keeps its virtual thread. */
+    @Test
+    void onRocksDbAReadWithAResourceTokenKeepsItsVirtualThread(@TempDir Path dir) throws Exception {
+        WatchedRocks store = new WatchedRocks(RocksStore.open(dir));
+        try (Engine engine = engine(store);
+                PartitaServer server = start(engine);
+                Socket s = new Socket("localhost", server.port())) {
+            engine.container("d", "c").create(item("x"), RequestOptions.NONE);
+            DatabaseInfo db = engine.readDatabase("d");
+            engine.users().createUser(db, Json.object().put("id", "u"));
+            Permission p = engine.users().createPermission(db, "u", Json.object().put("id", "p")
+                    .put("permissionMode", "All").put("resource", "dbs/d/colls/c"));
+            String token = new ResourceTokens(Keys.EMULATOR_PRIMARY).mint(p.rid(),
+                    Instant.now().getEpochSecond() + 600);
+            String read = "GET /dbs/d/colls/c/docs/x HTTP/1.1\r\nHost: localhost\r\nauthorization: "
+                    + URLEncoder.encode(token, StandardCharsets.UTF_8) + "\r\n" + READ_X + "\r\n";
+            assertThat(statuses(pipelined(s, read + read("x"), 2))).containsExactly("200", "200");
+            assertThat(store.itemReads).containsExactly("read on a virtual thread", "from memory on the loop");
         }
     }
 
