@@ -111,6 +111,24 @@ public final class ContainerHandle {
         return priced(c, at, o, () -> items.read(at, id, o.conditions()));
     }
 
+    /**
+     * {@link #read} when it can be answered without waiting, else null: the server answers such a read on its event
+     * loop. It would wait when the store does not have the item's key in memory, or when a fault rule is in force (a
+     * delay sleeps the thread). On null nothing was spent (no fault hit, no admission, no charge) and the caller calls
+     * {@link #read} where waiting is allowed; otherwise the answer, its charge and its refusals are exactly
+     * {@link #read}'s.
+     */
+    public ItemResult readWithoutWaiting(String id, RequestOptions o) {
+        ContainerInfo c = authorizeItem(o, id, false);
+        KeyRoute at = route(c, o.partitionKey(), o);
+        if (!engine.faults().none()) {
+            return null;
+        }
+        // no rule was in force when this read began, so none applies to it: it skips the faults step
+        Supplier<ItemResult> answer = items.readWithoutWaiting(at, id, o.conditions());
+        return answer == null ? null : charged(c, at, o, answer);
+    }
+
     public ItemResult create(byte[] body, RequestOptions o) {
         ContainerInfo c = authorizeAll(o, true);
         ObjectNode doc = Items.parseItem(body);
@@ -329,17 +347,33 @@ public final class ContainerHandle {
     }
 
     private ItemResult priced(ContainerInfo c, KeyRoute at, RequestOptions o, Supplier<ItemResult> operation) {
-        ItemResult r = metered(c, at.range().id(), o, operation);
+        injectFaults(c, at.range().id());
+        return charged(c, at, o, operation);
+    }
+
+    /** Admits, runs and charges a point operation; the faults step is the caller's. */
+    private ItemResult charged(ContainerInfo c, KeyRoute at, RequestOptions o, Supplier<ItemResult> operation) {
+        ItemResult r = admitted(c, at.range().id(), o, operation);
         return r.withCharge(capacity.charge(c, at, price(r.work(), o)));
     }
 
-    /** Admits the request on {@code rangeId} (429 when its budget is spent), then runs it; failures are charged. */
+    /** Applies the injected faults, then admits the request on {@code rangeId} and runs it; failures are charged. */
     <T> T metered(ContainerInfo c, String rangeId, RequestOptions o, Supplier<T> operation) {
+        injectFaults(c, rangeId);
+        return admitted(c, rangeId, o, operation);
+    }
+
+    /** Throws the error of an injected fault that fires on this request, or waits out its delay. */
+    private void injectFaults(ContainerInfo c, String rangeId) {
         try {
             engine.faults().apply(c.databaseId(), c.id(), rangeId);
         } catch (ServiceException injected) {
             throw injected.charged(0); // an injected fault is neither admitted nor charged
         }
+    }
+
+    /** Admits the request on {@code rangeId} (429 when its budget is spent), then runs it; failures are charged. */
+    private <T> T admitted(ContainerInfo c, String rangeId, RequestOptions o, Supplier<T> operation) {
         try {
             capacity.admit(c, rangeId, o.priority());
             return operation.get();

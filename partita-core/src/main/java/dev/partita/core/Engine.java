@@ -281,6 +281,17 @@ public final class Engine implements AutoCloseable {
         return new ContainerHandle(this, items(container), capacity);
     }
 
+    /**
+     * {@link #container(ContainerInfo)} when getting it cannot wait, else null: a throughput split that fell due runs
+     * on the next request (it rewrites metadata with every writer held), and a container's run-time state is loaded
+     * from the store on its first request (which waits unless the store's reads never do). For the point read
+     * answered without waiting ({@link ContainerHandle#readWithoutWaiting}).
+     */
+    public ContainerHandle containerWithoutWaiting(ContainerInfo container) {
+        ContainerState state = store.readsNeverBlock() ? states.of(container) : states.loaded(container);
+        return state == null || splits.due() ? null : new ContainerHandle(this, items(container, state), capacity);
+    }
+
     /** The server-side scripts of a container: their resources, stored procedure execution, triggered writes. */
     public ContainerScripts scripts(ContainerInfo container) {
         return new ContainerScripts(this, container(container), items(container), capacity, scriptCatalog,
@@ -289,13 +300,17 @@ public final class Engine implements AutoCloseable {
 
     private Items items(ContainerInfo container) {
         splits.runDue();
+        return items(container, states.of(container));
+    }
+
+    private Items items(ContainerInfo container, ContainerState state) {
         return new Items(store, clock, limits, () -> {
             ContainerInfo now = catalog.current(container);
             if (now == null) {
                 throw ServiceException.notFound("The container does not exist.");
             }
             return now;
-        }, states.of(container), patchCondition);
+        }, state, patchCondition);
     }
 
     /** Memory held by the approximate vector index of a container path (0 until a query builds it). */

@@ -67,6 +67,11 @@ final class Splits {
         return pending.containsKey(c.containerId());
     }
 
+    /** Whether a throughput split has fallen due: the next {@link #runDue} would run it. */
+    boolean due() {
+        return clock.millis() >= nextDue;
+    }
+
     /** Runs the throughput splits that have fallen due (each request and the background tasks call this). */
     void runDue() {
         long now = clock.millis();

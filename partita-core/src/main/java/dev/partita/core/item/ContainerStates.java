@@ -25,6 +25,11 @@ public final class ContainerStates {
                 id -> new ContainerState(LsnSequence.load(store, id), PartitionDeletes.load(store, id)));
     }
 
+    /** The state of a container that has been used since the engine started, or null (without loading it). */
+    public ContainerState loaded(ContainerInfo c) {
+        return states.get(c.containerId());
+    }
+
     /** Removes everything a deleted container left in the store (items, index, log, ...), in chunks. */
     public void erase(ContainerInfo c) {
         states.remove(c.containerId());

@@ -11,6 +11,7 @@ import dev.partita.core.partition.KeyRoute;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.request.Conditions;
 import dev.partita.core.store.Cursor;
+import dev.partita.core.store.Lookup;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.StoreKeys;
 import java.time.Clock;
@@ -83,7 +84,24 @@ public final class Items {
     public ItemResult read(KeyRoute at, String id, Conditions conditions) {
         ContainerInfo c = container.get();
         PartitionDeletes deletes = state.partitionDeletes();
-        byte[] raw = store.get(StoreKeys.item(c.containerId(), at.epk(), id));
+        return answer(c, deletes, at, conditions, store.get(StoreKeys.item(c.containerId(), at.epk(), id)));
+    }
+
+    /**
+     * {@link #read} when the store has the item's key at hand in memory ({@link Store#getWithoutWaiting}), else null:
+     * the read's answer, given when called (the result, or the 404 it throws), so that the caller admits the request
+     * before it; nothing is spent on a null, and the caller then calls {@link #read} where waiting is allowed.
+     */
+    public Supplier<ItemResult> readWithoutWaiting(KeyRoute at, String id, Conditions conditions) {
+        ContainerInfo c = container.get();
+        PartitionDeletes deletes = state.partitionDeletes();
+        Lookup found = store.getWithoutWaiting(StoreKeys.item(c.containerId(), at.epk(), id));
+        return found.wouldWait() ? null : () -> answer(c, deletes, at, conditions, found.value());
+    }
+
+    /** A point read's answer from the stored bytes of its item ({@code raw}: null for none). */
+    private ItemResult answer(ContainerInfo c, PartitionDeletes deletes, KeyRoute at, Conditions conditions,
+            byte[] raw) {
         StoredItem item = raw == null ? null : StoredItem.wrap(raw);
         if (item == null || !item.isLiveAt(nowSeconds()) || deletes.hides(at.epk(), item)) {
             throw ServiceException.notFound("The item does not exist.");

@@ -3,8 +3,8 @@ package dev.partita.core.store;
 /**
  * A store that hands every operation to another one: the base for wrappers that change one operation (a read that
  * waits like a cold disk in a benchmark, a read that fails or blocks at a chosen moment in a test). It does not vouch
- * that reads never block ({@link Store#readsNeverBlock} stays false) unless a wrapper says so: the point of a wrapper
- * is usually to add something to a read.
+ * that reads never block ({@link Store#readsNeverBlock} stays false, so {@link Store#getWithoutWaiting} always says it
+ * would wait) unless a wrapper says so: the point of a wrapper is usually to add something to a read.
  */
 public abstract class ForwardingStore implements Store {
     protected final Store inner;

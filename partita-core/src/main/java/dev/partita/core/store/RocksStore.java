@@ -13,8 +13,10 @@ import org.rocksdb.IndexType;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.ReadTier;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.Status;
 import org.rocksdb.WriteOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -62,6 +64,8 @@ public final class RocksStore implements Store {
     private final BloomFilter filter;
     private final WriteOptions writeOptions;
     private final ReadOptions readOptions;
+    /** Reads that stop at the memtables and the block cache: a miss is {@code Incomplete} instead of a disk read. */
+    private final ReadOptions cachedReads;
 
     public static RocksStore open(Path dir) {
         return open(dir, Settings.defaults());
@@ -107,6 +111,7 @@ public final class RocksStore implements Store {
                 .setMaxLogFileSize(8 << 20);
         writeOptions = new WriteOptions().setSync(settings.syncWrites());
         readOptions = new ReadOptions();
+        cachedReads = new ReadOptions().setReadTier(ReadTier.BLOCK_CACHE_TIER);
         try {
             db = RocksDB.open(options, dir.toString());
         } catch (RocksDBException e) {
@@ -123,6 +128,28 @@ public final class RocksStore implements Store {
         try {
             return db.get(readOptions, key);
         } catch (RocksDBException e) {
+            throw failure("read", e);
+        } finally {
+            ref.exit();
+        }
+    }
+
+    /**
+     * A get that RocksDB answers from the memtables and the block cache alone ({@link ReadTier#BLOCK_CACHE_TIER}): a
+     * block it would have to read from a file (or a file not yet open) makes it give up with {@code Incomplete}, which
+     * is "would wait". Nothing on that path waits for a writer: memtable reads take no lock; the read may take a
+     * block-cache shard's mutex, or the database mutex once after a flush or compaction installed new files, each for
+     * a moment (RocksDB holds neither across I/O).
+     */
+    @Override
+    public Lookup getWithoutWaiting(byte[] key) {
+        ref.enter();
+        try {
+            return Lookup.of(db.get(cachedReads, key));
+        } catch (RocksDBException e) {
+            if (e.getStatus() != null && e.getStatus().getCode() == Status.Code.Incomplete) {
+                return Lookup.WOULD_WAIT;
+            }
             throw failure("read", e);
         } finally {
             ref.exit();
@@ -226,6 +253,7 @@ public final class RocksStore implements Store {
 
     private void closeOptions() {
         readOptions.close();
+        cachedReads.close();
         writeOptions.close();
         options.close();
         filter.close();

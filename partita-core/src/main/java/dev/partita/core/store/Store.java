@@ -26,11 +26,22 @@ public interface Store extends StoreReader, AutoCloseable {
     Snapshot snapshot();
 
     /**
-     * Whether a {@link #get} can never wait (no disk, no lock): then the server may answer a point read on its event
-     * loop instead of handing it to a virtual thread. False unless the store knows.
+     * Whether no {@link #get} can ever wait (no disk, no lock): then {@link #getWithoutWaiting} always answers, and the
+     * server may do any point lookup on its event loop (a resource token's permission, too). False unless the store
+     * knows.
      */
     default boolean readsNeverBlock() {
         return false;
+    }
+
+    /**
+     * {@link #get} if the store can answer from memory, without waiting for a disk or a lock held across one; else
+     * {@link Lookup#WOULD_WAIT}, and the caller reads again where waiting is allowed. Lets the server answer a point
+     * read on its event loop whenever the value is at hand. By default: {@link #get} when {@link #readsNeverBlock},
+     * else always "would wait".
+     */
+    default Lookup getWithoutWaiting(byte[] key) {
+        return readsNeverBlock() ? Lookup.of(get(key)) : Lookup.WOULD_WAIT;
     }
 
     /** Releases the store. Open snapshots and cursors become unusable; using the store afterwards fails. */

@@ -36,6 +36,29 @@ class RocksStoreTest extends StoreContractTest {
         assertThat(scanAll(store)).hasSize(999);
     }
 
+    /**
+     * After a reopen the items sit in a file whose data blocks are not cached: the read that may not wait says so
+     * (RocksDB's {@code Incomplete}) instead of reading the disk; once a plain get brought the block into the cache it
+     * answers, both for a stored key and for an absent one in the same block. Fresh writes answer from the memtable.
+     */
+    @Test
+    void aReadThatMayNotWaitAnswersFromMemoryAndSaysWhenItWouldReadTheDisk() {
+        for (int i = 0; i < 100; i++) {
+            put(k(i), v("value" + i));
+        }
+        assertThat(store.getWithoutWaiting(k(5)).value()).isEqualTo(v("value5")); // the memtable
+        assertThat(store.getWithoutWaiting(k(500))).isEqualTo(Lookup.of(null));
+        store.close();
+        store = openStore(tmp);
+
+        assertThat(store.getWithoutWaiting(k(5))).isSameAs(Lookup.WOULD_WAIT);
+        assertThat(store.get(k(5))).isEqualTo(v("value5")); // reads the block into the cache
+        Lookup cached = store.getWithoutWaiting(k(6));
+        assertThat(cached.wouldWait()).isFalse();
+        assertThat(cached.value()).isEqualTo(v("value6"));
+        assertThat(store.getWithoutWaiting(k(5)).value()).isEqualTo(v("value5"));
+    }
+
     @Test
     void openCreatesMissingFoldersAndSyncWritesWork() {
         Path dir = tmp.resolve("a/b/c");

@@ -71,6 +71,15 @@ public final class Authenticator {
         };
     }
 
+    /**
+     * Whether {@link #authenticate} reads the store for this {@code authorization} header: a resource token's
+     * permission is looked up there (so that deleting it revokes its tokens at once).
+     */
+    public boolean readsStore(String authorization) {
+        AuthHeader auth = noAuth ? null : AuthHeader.parse(authorization);
+        return auth != null && auth.type().equals("resource");
+    }
+
     private Principal master(AuthHeader auth, String verb, String type, String link, String xmsDate,
             String httpDate) {
         String text = MasterKeySignature.stringToSign(verb, type, link, xmsDate, httpDate);

@@ -56,7 +56,8 @@ public final class ExplorerDispatcher implements Dispatcher {
     }
 
     @Override
-    public boolean neverBlocks(HttpMethod method, List<String> segments) {
-        return (segments.isEmpty() || !segments.get(0).equals(SEGMENT)) && next.neverBlocks(method, segments);
+    public Reply handleWithoutWaiting(Exchange ex) {
+        List<String> s = ex.segments();
+        return s.isEmpty() || !s.get(0).equals(SEGMENT) ? next.handleWithoutWaiting(ex) : null;
     }
 }

@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,9 +34,10 @@ import org.slf4j.LoggerFactory;
  * order (a pipelined request waits, and reading pauses meanwhile), so a slow request never blocks the event loop and
  * responses never overtake each other.
  *
- * <p>The one exception to the hand-off: a request the dispatcher says {@link Dispatcher#neverBlocks never blocks} (an
- * in-memory point read) is answered on the event loop, since the hand-off would cost more CPU than the read itself.
- * The rule "event loops never block" still holds: such a request cannot wait for anything.
+ * <p>The one exception to the hand-off: a request the dispatcher can answer {@link Dispatcher#handleWithoutWaiting
+ * without waiting} (a point read whose item the store has in memory) is answered on the event loop, since the hand-off
+ * would cost more CPU than the read itself. The rule "event loops never block" still holds: the dispatcher gives up
+ * (and the request goes to a virtual thread) rather than wait for anything.
  */
 public final class GatewayHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(GatewayHandler.class);
@@ -102,14 +104,15 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
             respond(ctx, req, ErrorReplies.internal(activityId), activityId, keepAlive);
             return;
         }
-        if (dispatcher.neverBlocks(ex.method(), ex.segments())) {
-            // answered here on the event loop: the dispatcher vouches that nothing on its way can wait (an in-memory
-            // point read); the hand-off to a virtual thread would cost more CPU than the request itself
-            respond(ctx, req, run(ex), activityId, keepAlive);
+        // answered here on the event loop when nothing on its way waits (the dispatcher gives up otherwise): the
+        // hand-off to a virtual thread would cost more CPU than such a request itself
+        Reply now = run(ex, dispatcher::handleWithoutWaiting);
+        if (now != null) {
+            respond(ctx, req, now, activityId, keepAlive);
             return;
         }
         try {
-            executor.execute(() -> respond(ctx, req, run(ex), activityId, keepAlive));
+            executor.execute(() -> respond(ctx, req, run(ex, dispatcher::handle), activityId, keepAlive));
         } catch (RejectedExecutionException e) {
             req.release();
             ctx.writeAndFlush(finish(ErrorReplies.of(503, 0, "The server is shutting down.", 0), activityId, false))
@@ -160,9 +163,10 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
         });
     }
 
-    private Reply run(Exchange ex) {
+    /** The dispatcher's reply, or the reply of what it threw. */
+    private Reply run(Exchange ex, Function<Exchange, Reply> dispatch) {
         try {
-            return dispatcher.handle(ex);
+            return dispatch.apply(ex);
         } catch (ServiceException e) {
             return ErrorReplies.of(e);
         } catch (Throwable t) {

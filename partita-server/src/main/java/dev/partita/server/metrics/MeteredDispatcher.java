@@ -8,11 +8,11 @@ import dev.partita.server.http.Reply;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import io.netty.handler.codec.http.HttpMethod;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * Counts and times every request the router answers: {@code partita_requests_total} by account, database, container,
@@ -40,23 +40,32 @@ public final class MeteredDispatcher implements Dispatcher {
 
     @Override
     public Reply handle(Exchange ex) {
+        return metered(ex, next::handle);
+    }
+
+    /** Counting and timing never wait (in-memory meters); a request the router gives up on is counted when handled. */
+    @Override
+    public Reply handleWithoutWaiting(Exchange ex) {
+        return metered(ex, next::handleWithoutWaiting);
+    }
+
+    private Reply metered(Exchange ex, Function<Exchange, Reply> dispatch) {
         long start = registry.config().clock().monotonicTime();
         int status = 500;
+        boolean answered = true;
         try {
-            Reply r = next.handle(ex);
-            status = r.status();
+            Reply r = dispatch.apply(ex);
+            answered = r != null;
+            status = answered ? r.status() : status;
             return r;
         } catch (ServiceException e) {
             status = e.status();
             throw e;
         } finally {
-            record(ex, status, registry.config().clock().monotonicTime() - start);
+            if (answered) {
+                record(ex, status, registry.config().clock().monotonicTime() - start);
+            }
         }
-    }
-
-    @Override
-    public boolean neverBlocks(HttpMethod method, List<String> segments) {
-        return next.neverBlocks(method, segments);
     }
 
     private void record(Exchange ex, int status, long nanos) {

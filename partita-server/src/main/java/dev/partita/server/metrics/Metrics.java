@@ -27,17 +27,22 @@ public final class Metrics implements Dispatcher {
 
     @Override
     public Reply handle(Exchange ex) {
-        if (ex.segments().size() == 1 && ex.segments().get(0).equals("metrics") && ex.method().equals(HttpMethod.GET)) {
+        if (isScrape(ex)) {
             return Reply.status(200).body(scrape().getBytes(StandardCharsets.UTF_8)).header("content-type",
                     CONTENT_TYPE);
         }
         return metered.handle(ex);
     }
 
-    /** Counting and timing a request never waits (in-memory meters), so whether it blocks is the router's call. */
+    /** A scrape (which refreshes partition gauges) keeps its virtual thread; the rest is the router's call. */
     @Override
-    public boolean neverBlocks(HttpMethod method, List<String> segments) {
-        return !(segments.size() == 1 && segments.get(0).equals("metrics")) && metered.neverBlocks(method, segments);
+    public Reply handleWithoutWaiting(Exchange ex) {
+        return isScrape(ex) ? null : metered.handleWithoutWaiting(ex);
+    }
+
+    private static boolean isScrape(Exchange ex) {
+        List<String> s = ex.segments();
+        return s.size() == 1 && s.get(0).equals("metrics") && ex.method().equals(HttpMethod.GET);
     }
 
     /** The current values in the Prometheus text format. */

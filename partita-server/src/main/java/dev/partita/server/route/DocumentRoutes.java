@@ -58,10 +58,7 @@ final class DocumentRoutes {
     }
 
     Reply one(Exchange ex, ResourcePath path, RequestOptions o) {
-        if (path.ridBased()) {
-            throw ServiceException.badRequest("Items cannot be addressed by _rid; use the name-based path"
-                    + " dbs/{db}/colls/{container}/docs/{id}.");
-        }
+        checkNameBased(path);
         ContainerHandle container = handle(ex, path);
         String id = path.seg(5);
         HttpMethod m = ex.method();
@@ -82,6 +79,24 @@ final class DocumentRoutes {
             throw Replies.methodNotAllowed(ex);
         }
         return itemReply(ex, container.info(), r, true);
+    }
+
+    /**
+     * A point read ({@code GET .../docs/{id}}) as {@link #one} answers it, when the engine can answer it without
+     * waiting ({@link ContainerHandle#readWithoutWaiting}); else null.
+     */
+    Reply readWithoutWaiting(Exchange ex, ResourcePath path, RequestOptions o) {
+        checkNameBased(path);
+        ContainerHandle container = ctx.engine.containerWithoutWaiting(container(ex, path));
+        ItemResult r = container == null ? null : container.readWithoutWaiting(path.seg(5), o);
+        return r == null ? null : itemReply(ex, container.info(), r, false);
+    }
+
+    private static void checkNameBased(ResourcePath path) {
+        if (path.ridBased()) {
+            throw ServiceException.badRequest("Items cannot be addressed by _rid; use the name-based path"
+                    + " dbs/{db}/colls/{container}/docs/{id}.");
+        }
     }
 
     /** The pre- and post-triggers the request includes (none for most). */
@@ -118,12 +133,17 @@ final class DocumentRoutes {
 
     /** The container's handle; 400/1024 when the client's cached container is not the current one. */
     private ContainerHandle handle(Exchange ex, ResourcePath path) {
+        return ctx.engine.container(container(ex, path));
+    }
+
+    /** The container the path names, checked against the one the client means (its cached rid). */
+    private ContainerInfo container(Exchange ex, ResourcePath path) {
         ContainerInfo c = ctx.container(path, ctx.database(path));
         String intended = ex.header(Hdr.INTENDED_COLLECTION_RID);
         if (intended != null && !intended.isBlank() && !intended.trim().equals(c.rid())) {
             throw ServiceException.badRequest(SubStatus.STALE_CONTAINER_RID, "The container was replaced by a new one"
                     + " with the same name since the client cached it; refresh the container cache.");
         }
-        return ctx.engine.container(c);
+        return c;
     }
 }

@@ -66,33 +66,52 @@ public final class Router implements Dispatcher {
 
     @Override
     public Reply handle(Exchange ex) {
+        return answer(ex, this::route);
+    }
+
+    /**
+     * A point read ({@code GET .../docs/{id}}) when the engine answers it without waiting (the item's key in the
+     * store's memory, no fault rule in force: {@code ContainerHandle.readWithoutWaiting}), else null. Authentication,
+     * routing, the store read and pricing are then CPU work on memory, and the event loop may answer it; the reply is
+     * the one {@link #handle} gives. Everything else (writes, queries, feeds, reads that need the disk) keeps its
+     * virtual thread; so does a resource token on a store whose reads may wait, since its permission is read there.
+     */
+    @Override
+    public Reply handleWithoutWaiting(Exchange ex) {
+        List<String> s = ex.segments();
+        boolean pointRead = ex.method().equals(HttpMethod.GET) && s.size() == 6 && s.get(0).equals("dbs")
+                && s.get(2).equals("colls") && s.get(4).equals("docs");
+        if (!pointRead || !engine.store().readsNeverBlock() && authenticator.readsStore(ex.header(Hdr.AUTHORIZATION))) {
+            return null;
+        }
+        return answer(ex, (e, path, who) -> documents.readWithoutWaiting(e, path,
+                RequestHeaders.options(e, authorization.scope(who))));
+    }
+
+    /** What a route gives for an authenticated request (null: it would wait). */
+    @FunctionalInterface
+    private interface Route {
+        Reply reply(Exchange ex, ResourcePath path, Principal who);
+    }
+
+    /** Authenticates the request and gives the route's reply, or null when the route gives none. */
+    private Reply answer(Exchange ex, Route route) {
         ResourcePath path = ResourcePath.of(ex.segments());
         Principal who = authenticator.authenticate(ex.method().name(), ex.header(Hdr.AUTHORIZATION),
                 ex.header(Hdr.X_DATE), ex.header(Hdr.HTTP_DATE), path.authType(), path.authLink());
         Authorization.checkWrite(who, ex);
         Reply reply;
         try {
-            reply = route(ex, path, who);
+            reply = route.reply(ex, path, who);
         } catch (ServiceException e) {
             // an authenticated request the engine refused is charged (429s are not)
             return ErrorReplies.of(e).charge(engine.chargeOf(e));
         }
-        if (!reply.headers().contains(Hdr.REQUEST_CHARGE)) {
+        if (reply != null && !reply.headers().contains(Hdr.REQUEST_CHARGE)) {
             // databases, containers, offers, users, permissions, partition key ranges: metadata requests
             reply.charge(engine.metadataCharge());
         }
         return reply;
-    }
-
-    /**
-     * A point read ({@code GET .../docs/{id}}) on a store whose reads never wait, with no injected fault that could
-     * sleep: authentication, routing, the store read and pricing are then CPU work on memory, and the event loop may
-     * answer it. Everything else (writes, queries, feeds, RocksDB reads) keeps its virtual thread.
-     */
-    @Override
-    public boolean neverBlocks(HttpMethod method, List<String> s) {
-        return method.equals(HttpMethod.GET) && s.size() == 6 && s.get(0).equals("dbs") && s.get(2).equals("colls")
-                && s.get(4).equals("docs") && engine.store().readsNeverBlock() && engine.faults().none();
     }
 
     private Reply route(Exchange ex, ResourcePath path, Principal who) {
