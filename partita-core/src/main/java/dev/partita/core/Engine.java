@@ -247,7 +247,6 @@ public final class Engine implements AutoCloseable {
         }
     }
 
-    /** Validates requested throughput against the account's limits; a serverless account takes none. */
     /**
      * A container created without throughput outside a shared-throughput database of a provisioned account gets the
      * service's default, {@link Limits#defaultContainerRus()} manual, as its own: it has an offer, which can be read
@@ -261,6 +260,7 @@ public final class Engine implements AutoCloseable {
         return Throughput.manual(limits.defaultContainerRus());
     }
 
+    /** Validates requested throughput against the account's limits; a serverless account takes none. */
     private Throughput checked(Throughput throughput) {
         if (capacity.isServerless() && throughput.isProvisioned()) {
             throw ServiceException.badRequest("Setting offer throughput or autopilot on a serverless account is not"
