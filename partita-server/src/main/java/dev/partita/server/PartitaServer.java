@@ -3,6 +3,7 @@ package dev.partita.server;
 import dev.partita.core.Engine;
 import dev.partita.core.json.Json;
 import dev.partita.server.auth.Authenticator;
+import dev.partita.server.auth.MasterKeySignature;
 import dev.partita.server.auth.ResourceTokens;
 import dev.partita.server.explorer.ExplorerDispatcher;
 import dev.partita.server.http.Dispatcher;
@@ -85,14 +86,16 @@ public final class PartitaServer implements AutoCloseable {
 
     /**
      * Runs the one-time set-up every server start pays before its first answer — Netty's platform probing, selector,
-     * buffer pool and HTTP codec, the JSON mapper — so that a caller with other work to do first (opening a durable
-     * store) can run it on another core meanwhile. Optional and idempotent: {@link #start} works without it.
+     * buffer pool and HTTP codec, the JSON mapper and its writer, the JCA provider behind the signature's HMAC — so
+     * that a caller with other work to do first (opening a durable store) can run it on another core meanwhile.
+     * Optional and idempotent: {@link #start} works without it.
      */
     public static void prepare() {
         NioIoHandler.newFactory();
         ByteBufAllocator.DEFAULT.buffer(1).release();
         new HttpServerCodec();
-        Json.MAPPER.createObjectNode();
+        Json.bytes(Json.object().put("id", "prepare"));
+        MasterKeySignature.sign(Keys.EMULATOR_PRIMARY, "prepare");
     }
 
     /** Binds and returns once the server is listening. */
