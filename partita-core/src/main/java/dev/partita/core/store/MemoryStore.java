@@ -1,12 +1,9 @@
 package dev.partita.core.store;
 
 import java.util.ArrayDeque;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -35,8 +32,8 @@ public final class MemoryStore implements Store {
     }
 
     /**
-     * The version chain of one key, shared by the ordered map and the hash index: an update of an existing key only
-     * swaps the head (one hash lookup); only new keys pay for a skip-list insert.
+     * The version chain of one key, shared by the key order and the hash index: an update of an existing key only
+     * swaps the head (one hash lookup); only new keys are added to the key order.
      */
     static final class Slot {
         volatile Version head;
@@ -76,10 +73,14 @@ public final class MemoryStore implements Store {
         }
     }
 
-    private final ConcurrentSkipListMap<byte[], Slot> map = new ConcurrentSkipListMap<>(Bytes.COMPARATOR);
+    /** Keys a freeze of the ordered keys' recent part takes at once ({@link KeyOrder}). */
+    static final int RECENT_KEYS = 1 << 14;
+
+    /** The version chains in key order, for scans. */
+    private final KeyOrder order;
     /**
-     * The same version chains by hash: point reads (the hot path) cost one hash lookup instead of a skip-list descent
-     * of byte-array comparisons over keys that share long prefixes. Updated with {@link #map} under the write lock.
+     * The same version chains by hash: point reads (the hot path) cost one hash lookup instead of a descent of
+     * byte-array comparisons over keys that share long prefixes. Updated with {@link #order} under the write lock.
      */
     private final java.util.concurrent.ConcurrentHashMap<HashKey, Slot> index =
             new java.util.concurrent.ConcurrentHashMap<>();
@@ -88,6 +89,15 @@ public final class MemoryStore implements Store {
     private final TreeMap<Long, Integer> openSnapshots = new TreeMap<>(); // guarded by itself: sequence -> count
     private volatile long visibleSeq;
     private volatile boolean closed;
+
+    public MemoryStore() {
+        this(RECENT_KEYS);
+    }
+
+    /** A store whose ordered keys freeze every {@code recentKeys} new keys (small in tests, to exercise the runs). */
+    MemoryStore(int recentKeys) {
+        this.order = new KeyOrder(recentKeys);
+    }
 
     @Override
     public byte[] get(byte[] key) {
@@ -122,7 +132,7 @@ public final class MemoryStore implements Store {
         if (batch.isEmpty()) {
             return;
         }
-        // Copy outside the lock: the caller may reuse its arrays, and a mutated key would corrupt the map's order.
+        // Copy outside the lock: the caller may reuse its arrays, and a mutated key would corrupt the key order.
         int n = batch.size();
         byte[][] keys = new byte[n][];
         byte[][] values = new byte[n][];
@@ -145,8 +155,8 @@ public final class MemoryStore implements Store {
                 Version v = new Version(seq, values[i], head);
                 if (slot == null) {
                     slot = new Slot(v);
-                    map.put(keys[i], slot);
                     index.put(hashKey, slot);
+                    order.add(keys[i], slot);
                 } else {
                     slot.head = v;
                 }
@@ -206,18 +216,7 @@ public final class MemoryStore implements Store {
 
     Iterator<Map.Entry<byte[], Slot>> entries(byte[] fromInclusive, byte[] toExclusive, boolean descending) {
         checkOpen();
-        NavigableMap<byte[], Slot> range = map;
-        if (fromInclusive != null && toExclusive != null && Bytes.compare(fromInclusive, toExclusive) >= 0) {
-            return Collections.emptyIterator();
-        }
-        // The views keep their bounds by reference, and the caller may reuse its arrays once scan returns.
-        if (fromInclusive != null) {
-            range = range.tailMap(fromInclusive.clone(), true);
-        }
-        if (toExclusive != null) {
-            range = range.headMap(toExclusive.clone(), false);
-        }
-        return (descending ? range.descendingMap() : range).entrySet().iterator();
+        return order.range(fromInclusive, toExclusive, descending);
     }
 
     void checkOpen() {
@@ -229,8 +228,8 @@ public final class MemoryStore implements Store {
     /** Versions held for all keys, tombstones included: lets tests prove that closed snapshots free memory. */
     long versionCount() {
         long count = 0;
-        for (Slot slot : map.values()) {
-            for (Version v = slot.head; v != null; v = v.older) {
+        for (Iterator<Map.Entry<byte[], Slot>> it = order.range(null, null, false); it.hasNext(); ) {
+            for (Version v = it.next().getValue().head; v != null; v = v.older) {
                 count++;
             }
         }
@@ -285,8 +284,7 @@ public final class MemoryStore implements Store {
         }
         slot.head = kept;
         if (kept == null) {
-            map.remove(key, slot);
-            index.remove(hashKey, slot);
+            index.remove(hashKey, slot); // dead for good: the key order drops it at its next merge
         }
     }
 }
