@@ -31,8 +31,11 @@ import java.util.concurrent.ConcurrentSkipListMap;
  */
 final class KeyOrder {
 
-    /** Keys in order with their slots; never changed once built. */
-    private record Run(byte[][] keys, Slot[] slots) {
+    /**
+     * Keys in order with their slots; never changed once built. {@code deaths}: the store's count of dead slots when
+     * it was built (all its slots were alive then).
+     */
+    private record Run(byte[][] keys, Slot[] slots, long deaths) {
         int size() {
             return keys.length;
         }
@@ -60,6 +63,8 @@ final class KeyOrder {
     private final int recentLimit;
     private volatile State state = new State(new ConcurrentSkipListMap<>(Bytes.COMPARATOR), new Run[0]);
     private int recentAdds; // guarded by the store's write lock
+    /** Slots that died so far (guarded by the store's write lock): a merge of runs built since skips the check. */
+    private long deaths;
 
     KeyOrder(int recentLimit) {
         if (recentLimit < 1) {
@@ -74,6 +79,11 @@ final class KeyOrder {
         if (++recentAdds >= recentLimit) {
             freeze();
         }
+    }
+
+    /** Counts a slot whose chain was pruned to nothing (under the store's write lock). */
+    void died() {
+        deaths++;
     }
 
     /** The live and dead slots of {@code [fromInclusive, toExclusive)} (null: unbounded), in order. */
@@ -117,7 +127,7 @@ final class KeyOrder {
         recentAdds = 0;
     }
 
-    private static Run fromRecent(ConcurrentSkipListMap<byte[], Slot> recent) {
+    private Run fromRecent(ConcurrentSkipListMap<byte[], Slot> recent) {
         List<byte[]> keys = new ArrayList<>(recent.size());
         List<Slot> slots = new ArrayList<>(recent.size());
         for (Map.Entry<byte[], Slot> e : recent.entrySet()) {
@@ -126,11 +136,16 @@ final class KeyOrder {
                 slots.add(e.getValue());
             }
         }
-        return new Run(keys.toArray(new byte[0][]), slots.toArray(new Slot[0]));
+        return new Run(keys.toArray(new byte[0][]), slots.toArray(new Slot[0]), deaths);
     }
 
-    /** One run of the live slots of both; of a key in both, the live slot (at most one is). */
-    private static Run merge(Run older, Run newer) {
+    /**
+     * One run of the live slots of both; of a key in both, the live slot (at most one is). When no slot died since
+     * the older run was built, every slot of both is alive and no key is in both: the merge then reads no slot (a
+     * cache miss each).
+     */
+    private Run merge(Run older, Run newer) {
+        boolean allAlive = older.deaths() == deaths; // the newer run is not older than the older one
         byte[][] keys = new byte[older.size() + newer.size()][];
         Slot[] slots = new Slot[keys.length];
         int i = 0;
@@ -151,12 +166,13 @@ final class KeyOrder {
                 slot = newer.slots[j++].head != null ? newer.slots[j - 1] : older.slots[i];
                 i++;
             }
-            if (slot.head != null) {
+            if (allAlive || slot.head != null) {
                 keys[n] = key;
                 slots[n++] = slot;
             }
         }
-        return new Run(Arrays.copyOf(keys, n), Arrays.copyOf(slots, n));
+        return new Run(n == keys.length ? keys : Arrays.copyOf(keys, n), n == slots.length ? slots
+                : Arrays.copyOf(slots, n), deaths);
     }
 
     /** The entries {@code [lo, hi)} of a run, in either direction. */

@@ -52,7 +52,7 @@ public final class MemoryStore implements Store {
     }
 
     /** A key that may hold versions nobody needs once every snapshot has moved past {@code seq}. */
-    private record Garbage(HashKey key, long seq) {
+    private record Garbage(HashKey key, Slot slot, long seq) {
     }
 
     /** A key by value, for the hash index. */
@@ -187,7 +187,7 @@ public final class MemoryStore implements Store {
                     slot.head = v;
                 }
                 if (head != null || values[i] == null) {
-                    garbage.addLast(new Garbage(keys[i], seq));
+                    garbage.addLast(new Garbage(hashKey, slot, seq));
                 }
             }
             visibleSeq = seq; // the commit point
@@ -275,7 +275,8 @@ public final class MemoryStore implements Store {
             horizon = openSnapshots.isEmpty() ? visibleSeq : Math.min(openSnapshots.firstKey(), visibleSeq);
         }
         while (!garbage.isEmpty() && garbage.peekFirst().seq() <= horizon) {
-            prune(garbage.pollFirst().key(), horizon);
+            Garbage g = garbage.pollFirst();
+            prune(g.key(), g.slot(), horizon);
         }
     }
 
@@ -283,9 +284,8 @@ public final class MemoryStore implements Store {
      * Keeps the versions newer than {@code horizon} plus the newest one at or below it (what the oldest reader sees);
      * a tombstone in that last place is dropped too, since "no version" reads the same as "deleted".
      */
-    private void prune(HashKey hashKey, long horizon) {
-        Slot slot = index.get(hashKey);
-        Version head = slot == null ? null : slot.head;
+    private void prune(HashKey hashKey, Slot slot, long horizon) {
+        Version head = slot.head; // null: the slot died in an earlier prune (a new write of the key has a new slot)
         if (head == null) {
             return;
         }
@@ -310,6 +310,7 @@ public final class MemoryStore implements Store {
         slot.head = kept;
         if (kept == null) {
             index.remove(hashKey, slot); // dead for good: the key order drops it at its next merge
+            order.died();
         }
     }
 }
