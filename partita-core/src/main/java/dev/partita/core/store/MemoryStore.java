@@ -1,12 +1,12 @@
 package dev.partita.core.store;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.ArrayDeque;
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
-import java.util.NavigableMap;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -35,8 +35,8 @@ public final class MemoryStore implements Store {
     }
 
     /**
-     * The version chain of one key, shared by the ordered map and the hash index: an update of an existing key only
-     * swaps the head (one hash lookup); only new keys pay for a skip-list insert.
+     * The version chain of one key, shared by the key order and the hash index: an update of an existing key only
+     * swaps the head (one hash lookup); only new keys are added to the key order.
      */
     static final class Slot {
         volatile Version head;
@@ -52,17 +52,40 @@ public final class MemoryStore implements Store {
     }
 
     /** A key that may hold versions nobody needs once every snapshot has moved past {@code seq}. */
-    private record Garbage(byte[] key, long seq) {
+    private record Garbage(HashKey key, Slot slot, long seq) {
     }
 
     /** A key by value, for the hash index. */
     private static final class HashKey {
+        private static final VarHandle LONGS =
+                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
         private final byte[] bytes;
         private final int hash;
 
         HashKey(byte[] bytes) {
             this.bytes = bytes;
-            this.hash = java.util.Arrays.hashCode(bytes);
+            this.hash = hash(bytes);
+        }
+
+        /**
+         * A mixing hash of 8 bytes at a time. Not {@code Arrays.hashCode}: its polynomial collides in whole families
+         * of the store's keys (long shared prefixes, short varying tails), and the hash index's bins then turn into
+         * trees that a key which is not {@code Comparable} must search on both sides.
+         */
+        static int hash(byte[] b) {
+            long h = b.length * 0x9E3779B97F4A7C15L;
+            int i = 0;
+            for (; i + 8 <= b.length; i += 8) {
+                h = Long.rotateLeft(h ^ (long) LONGS.get(b, i) * 0xC2B2AE3D27D4EB4FL, 31) * 0x9E3779B97F4A7C15L;
+            }
+            for (; i < b.length; i++) {
+                h = (h ^ (b[i] & 0xFF)) * 0x100000001B3L;
+            }
+            h ^= h >>> 33;
+            h *= 0xFF51AFD7ED558CCDL;
+            h ^= h >>> 33;
+            return (int) h ^ (int) (h >>> 32);
         }
 
         @Override
@@ -76,10 +99,14 @@ public final class MemoryStore implements Store {
         }
     }
 
-    private final ConcurrentSkipListMap<byte[], Slot> map = new ConcurrentSkipListMap<>(Bytes.COMPARATOR);
+    /** Keys a freeze of the ordered keys' recent part takes at once ({@link KeyOrder}). */
+    static final int RECENT_KEYS = 1 << 14;
+
+    /** The version chains in key order, for scans. */
+    private final KeyOrder order;
     /**
-     * The same version chains by hash: point reads (the hot path) cost one hash lookup instead of a skip-list descent
-     * of byte-array comparisons over keys that share long prefixes. Updated with {@link #map} under the write lock.
+     * The same version chains by hash: point reads (the hot path) cost one hash lookup instead of a descent of
+     * byte-array comparisons over keys that share long prefixes. Updated with {@link #order} under the write lock.
      */
     private final java.util.concurrent.ConcurrentHashMap<HashKey, Slot> index =
             new java.util.concurrent.ConcurrentHashMap<>();
@@ -88,6 +115,15 @@ public final class MemoryStore implements Store {
     private final TreeMap<Long, Integer> openSnapshots = new TreeMap<>(); // guarded by itself: sequence -> count
     private volatile long visibleSeq;
     private volatile boolean closed;
+
+    public MemoryStore() {
+        this(RECENT_KEYS);
+    }
+
+    /** A store whose ordered keys freeze every {@code recentKeys} new keys (small in tests, to exercise the runs). */
+    MemoryStore(int recentKeys) {
+        this.order = new KeyOrder(recentKeys);
+    }
 
     @Override
     public byte[] get(byte[] key) {
@@ -122,13 +158,13 @@ public final class MemoryStore implements Store {
         if (batch.isEmpty()) {
             return;
         }
-        // Copy outside the lock: the caller may reuse its arrays, and a mutated key would corrupt the map's order.
+        // Copy outside the lock: the caller may reuse its arrays, and a mutated key would corrupt the key order.
         int n = batch.size();
-        byte[][] keys = new byte[n][];
+        HashKey[] keys = new HashKey[n];
         byte[][] values = new byte[n][];
         for (int i = 0; i < n; i++) {
             WriteBatch.Op op = batch.ops().get(i);
-            keys[i] = op.key().clone();
+            keys[i] = new HashKey(op.key().clone()); // hashed outside the lock too
             values[i] = op.isDelete() ? null : op.value().clone();
         }
         writeLock.lock();
@@ -136,7 +172,7 @@ public final class MemoryStore implements Store {
             checkOpen();
             long seq = visibleSeq + 1;
             for (int i = 0; i < n; i++) {
-                HashKey hashKey = new HashKey(keys[i]);
+                HashKey hashKey = keys[i];
                 Slot slot = index.get(hashKey);
                 Version head = slot == null ? null : slot.head;
                 if (head == null && values[i] == null) {
@@ -145,13 +181,13 @@ public final class MemoryStore implements Store {
                 Version v = new Version(seq, values[i], head);
                 if (slot == null) {
                     slot = new Slot(v);
-                    map.put(keys[i], slot);
                     index.put(hashKey, slot);
+                    order.add(hashKey.bytes, slot);
                 } else {
                     slot.head = v;
                 }
                 if (head != null || values[i] == null) {
-                    garbage.addLast(new Garbage(keys[i], seq));
+                    garbage.addLast(new Garbage(hashKey, slot, seq));
                 }
             }
             visibleSeq = seq; // the commit point
@@ -206,18 +242,7 @@ public final class MemoryStore implements Store {
 
     Iterator<Map.Entry<byte[], Slot>> entries(byte[] fromInclusive, byte[] toExclusive, boolean descending) {
         checkOpen();
-        NavigableMap<byte[], Slot> range = map;
-        if (fromInclusive != null && toExclusive != null && Bytes.compare(fromInclusive, toExclusive) >= 0) {
-            return Collections.emptyIterator();
-        }
-        // The views keep their bounds by reference, and the caller may reuse its arrays once scan returns.
-        if (fromInclusive != null) {
-            range = range.tailMap(fromInclusive.clone(), true);
-        }
-        if (toExclusive != null) {
-            range = range.headMap(toExclusive.clone(), false);
-        }
-        return (descending ? range.descendingMap() : range).entrySet().iterator();
+        return order.range(fromInclusive, toExclusive, descending);
     }
 
     void checkOpen() {
@@ -229,8 +254,8 @@ public final class MemoryStore implements Store {
     /** Versions held for all keys, tombstones included: lets tests prove that closed snapshots free memory. */
     long versionCount() {
         long count = 0;
-        for (Slot slot : map.values()) {
-            for (Version v = slot.head; v != null; v = v.older) {
+        for (Iterator<Map.Entry<byte[], Slot>> it = order.range(null, null, false); it.hasNext(); ) {
+            for (Version v = it.next().getValue().head; v != null; v = v.older) {
                 count++;
             }
         }
@@ -250,7 +275,8 @@ public final class MemoryStore implements Store {
             horizon = openSnapshots.isEmpty() ? visibleSeq : Math.min(openSnapshots.firstKey(), visibleSeq);
         }
         while (!garbage.isEmpty() && garbage.peekFirst().seq() <= horizon) {
-            prune(garbage.pollFirst().key(), horizon);
+            Garbage g = garbage.pollFirst();
+            prune(g.key(), g.slot(), horizon);
         }
     }
 
@@ -258,10 +284,8 @@ public final class MemoryStore implements Store {
      * Keeps the versions newer than {@code horizon} plus the newest one at or below it (what the oldest reader sees);
      * a tombstone in that last place is dropped too, since "no version" reads the same as "deleted".
      */
-    private void prune(byte[] key, long horizon) {
-        HashKey hashKey = new HashKey(key);
-        Slot slot = index.get(hashKey);
-        Version head = slot == null ? null : slot.head;
+    private void prune(HashKey hashKey, Slot slot, long horizon) {
+        Version head = slot.head; // null: the slot died in an earlier prune (a new write of the key has a new slot)
         if (head == null) {
             return;
         }
@@ -285,8 +309,8 @@ public final class MemoryStore implements Store {
         }
         slot.head = kept;
         if (kept == null) {
-            map.remove(key, slot);
-            index.remove(hashKey, slot);
+            index.remove(hashKey, slot); // dead for good: the key order drops it at its next merge
+            order.died();
         }
     }
 }
