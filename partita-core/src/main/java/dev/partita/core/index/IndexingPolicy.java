@@ -188,6 +188,33 @@ public final class IndexingPolicy {
         return composites;
     }
 
+    /**
+     * True when a composite index has exactly these paths in this order, each in the wanted direction or all of them
+     * inverted (an index serves a sort and its reverse).
+     */
+    public boolean hasComposite(List<CompositePath> wanted) {
+        for (List<CompositePath> index : composites) {
+            if (index.size() != wanted.size()) {
+                continue;
+            }
+            boolean same = true;
+            boolean inverted = true;
+            for (int i = 0; i < index.size() && (same || inverted); i++) {
+                if (!index.get(i).steps().equals(wanted.get(i).steps())) {
+                    same = inverted = false;
+                } else {
+                    boolean match = index.get(i).descending() == wanted.get(i).descending();
+                    same &= match;
+                    inverted &= !match;
+                }
+            }
+            if (same || inverted) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** True when the scalar at this document path (names and array positions) is indexed. */
     public boolean indexes(List<Object> docPath) {
         if (!indexing) {

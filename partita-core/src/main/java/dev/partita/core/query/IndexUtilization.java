@@ -51,9 +51,10 @@ public record IndexUtilization(List<Single> utilizedSingle, List<Single> potenti
             }
             (p instanceof IndexPredicates.Equal ? equal : other).add(p.path());
         }
-        List<String> specs = new ArrayList<>();
-        equal.forEach(path -> specs.add(spec(path, false)));
-        other.stream().filter(path -> !equal.contains(path)).forEach(path -> specs.add(spec(path, false)));
+        List<IndexingPolicy.CompositePath> wanted = new ArrayList<>();
+        equal.forEach(path -> wanted.add(new IndexingPolicy.CompositePath(path, false)));
+        other.stream().filter(path -> !equal.contains(path))
+                .forEach(path -> wanted.add(new IndexingPolicy.CompositePath(path, false)));
         boolean ordered = true;
         for (Query.OrderItem item : ast.orderBy()) {
             List<String> path = IndexPredicates.rootPath(ast, item.expr());
@@ -62,45 +63,22 @@ public record IndexUtilization(List<Single> utilizedSingle, List<Single> potenti
                 break;
             }
             if (!equal.contains(path)) {
-                specs.removeIf(s -> s.startsWith(spec(path) + " "));
-                specs.add(spec(path, item.descending()));
+                wanted.removeIf(c -> c.steps().equals(path));
+                wanted.add(new IndexingPolicy.CompositePath(path, item.descending()));
             }
         }
         List<Composite> utilizedComposite = new ArrayList<>();
         List<Composite> potentialComposite = new ArrayList<>();
-        if (ordered && specs.size() > 1) {
-            Composite wanted = new Composite(List.copyOf(specs));
-            (hasComposite(policy, specs) ? utilizedComposite : potentialComposite).add(wanted);
+        if (ordered && wanted.size() > 1) {
+            Composite composite = new Composite(wanted.stream()
+                    .map(c -> spec(c.steps()) + (c.descending() ? " DESC" : " ASC")).toList());
+            (policy.hasComposite(wanted) ? utilizedComposite : potentialComposite).add(composite);
         }
         return new IndexUtilization(utilized, potential, utilizedComposite, potentialComposite);
     }
 
-    private static String spec(List<String> path, boolean descending) {
-        return spec(path) + (descending ? " DESC" : " ASC");
-    }
-
     private static String spec(List<String> path) {
         return "/" + String.join("/", path);
-    }
-
-    /** A composite index whose paths and directions match (or all invert) the wanted specs. */
-    private static boolean hasComposite(IndexingPolicy policy, List<String> specs) {
-        for (List<IndexingPolicy.CompositePath> index : policy.compositeIndexes()) {
-            if (index.size() != specs.size()) {
-                continue;
-            }
-            boolean same = true;
-            boolean inverted = true;
-            for (int i = 0; i < index.size(); i++) {
-                IndexingPolicy.CompositePath c = index.get(i);
-                same &= specs.get(i).equals(spec(c.steps(), c.descending()));
-                inverted &= specs.get(i).equals(spec(c.steps(), !c.descending()));
-            }
-            if (same || inverted) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The JSON the service returns (the SDKs decode it). */

@@ -41,26 +41,14 @@ final class OrderByIndexRule {
                 throw ServiceException.badRequest(EXCLUDED);
             }
         }
-        if (items.size() > 1 && policy.compositeIndexes().stream().noneMatch(index -> serves(index, items, paths))) {
-            throw ServiceException.badRequest(NO_COMPOSITE);
-        }
-    }
-
-    private static boolean serves(List<IndexingPolicy.CompositePath> index, List<Query.OrderItem> items,
-            List<List<String>> paths) {
-        if (index.size() != items.size()) {
-            return false;
-        }
-        boolean same = true;
-        boolean inverted = true;
-        for (int i = 0; i < index.size(); i++) {
-            if (!index.get(i).steps().equals(paths.get(i))) {
-                return false;
+        if (items.size() > 1) {
+            List<IndexingPolicy.CompositePath> wanted = new ArrayList<>();
+            for (int i = 0; i < items.size(); i++) {
+                wanted.add(new IndexingPolicy.CompositePath(paths.get(i), items.get(i).descending()));
             }
-            boolean match = index.get(i).descending() == items.get(i).descending();
-            same &= match;
-            inverted &= !match;
+            if (!policy.hasComposite(wanted)) {
+                throw ServiceException.badRequest(NO_COMPOSITE);
+            }
         }
-        return same || inverted;
     }
 }
