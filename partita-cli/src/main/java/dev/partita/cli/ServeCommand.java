@@ -8,7 +8,6 @@ import dev.partita.core.store.Store;
 import dev.partita.server.Keys;
 import dev.partita.server.PartitaServer;
 import dev.partita.server.ServerOptions;
-import io.netty.util.ResourceLeakDetector;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
@@ -63,8 +62,10 @@ final class ServeCommand {
     /** Opens the store and the engine the options ask for and starts the server: what {@code serve} runs. */
     static Running start(ServeArguments a, Limits limits) {
         if (System.getProperty(LEAK_DETECTION) == null) {
-            // Netty samples 1 in 128 buffers with a stack trace to find leaks: the tests keep that, a server needs not
-            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
+            // Netty samples 1 in 128 buffers with a stack trace to find leaks: the tests keep that, a server needs not.
+            // Set as the property Netty reads when it initialises, not by ResourceLeakDetector.setLevel: that call
+            // initialises Netty's platform probing (~50 ms) on this thread before the store can start opening.
+            System.setProperty(LEAK_DETECTION, "disabled");
         }
         // Netty's and Jackson's one-time set-up needs nothing of the store: on the other core it overlaps the opening
         Thread.ofPlatform().name("partita-prepare").start(PartitaServer::prepare);
