@@ -4,8 +4,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -99,11 +97,8 @@ public final class MemoryStore implements Store {
         }
     }
 
-    /** Keys a freeze of the ordered keys' recent part takes at once ({@link KeyOrder}). */
-    static final int RECENT_KEYS = 1 << 14;
-
     /** The version chains in key order, for scans. */
-    private final KeyOrder order;
+    private final KeyOrder order = new KeyOrder();
     /**
      * The same version chains by hash: point reads (the hot path) cost one hash lookup instead of a descent of
      * byte-array comparisons over keys that share long prefixes. Updated with {@link #order} under the write lock.
@@ -116,22 +111,17 @@ public final class MemoryStore implements Store {
     private volatile long visibleSeq;
     private volatile boolean closed;
 
-    public MemoryStore() {
-        this(RECENT_KEYS);
-    }
-
-    /** A store whose ordered keys freeze every {@code recentKeys} new keys (small in tests, to exercise the runs). */
-    MemoryStore(int recentKeys) {
-        this.order = new KeyOrder(recentKeys);
-    }
-
     @Override
     public byte[] get(byte[] key) {
         checkOpen();
         // Chain first, sequence second: every version at or below a sequence read afterwards is committed, and pruning
         // only drops versions hidden behind a newer one at or below an already published sequence. No lock needed.
         Slot slot = index.get(new HashKey(key));
-        return slot == null ? null : slot.valueAt(visibleSeq);
+        if (slot == null) {
+            return null;
+        }
+        Version head = slot.head;
+        return head == null ? null : head.valueAt(visibleSeq);
     }
 
     /** {@link #get} reads a hash index and a version chain in memory, without a lock. */
@@ -167,29 +157,36 @@ public final class MemoryStore implements Store {
             keys[i] = new HashKey(op.key().clone()); // hashed outside the lock too
             values[i] = op.isDelete() ? null : op.value().clone();
         }
+        byte[][] newKeys = new byte[n][];
+        Slot[] newSlots = new Slot[n];
+        int added = 0;
         writeLock.lock();
         try {
             checkOpen();
             long seq = visibleSeq + 1;
             for (int i = 0; i < n; i++) {
                 HashKey hashKey = keys[i];
-                Slot slot = index.get(hashKey);
-                Version head = slot == null ? null : slot.head;
-                if (head == null && values[i] == null) {
-                    continue; // deleting an absent key changes nothing any reader could see
-                }
-                Version v = new Version(seq, values[i], head);
-                if (slot == null) {
-                    slot = new Slot(v);
-                    index.put(hashKey, slot);
-                    order.add(hashKey.bytes, slot);
+                Slot slot;
+                if (values[i] == null) {
+                    slot = index.get(hashKey);
+                    if (slot == null) {
+                        continue; // deleting an absent key changes nothing any reader could see
+                    }
                 } else {
-                    slot.head = v;
+                    // One probe of the index for a new key (most keys of a write are new), not a get and a put.
+                    Slot fresh = new Slot(new Version(seq, values[i], null));
+                    slot = index.putIfAbsent(hashKey, fresh);
+                    if (slot == null) {
+                        newKeys[added] = hashKey.bytes;
+                        newSlots[added++] = fresh;
+                        continue;
+                    }
                 }
-                if (head != null || values[i] == null) {
-                    garbage.addLast(new Garbage(hashKey, slot, seq));
-                }
+                // Readers at earlier sequences skip the new head: it is invisible until visibleSeq reaches seq.
+                slot.head = new Version(seq, values[i], slot.head);
+                garbage.addLast(new Garbage(hashKey, slot, seq));
             }
+            order.addAll(newKeys, newSlots, added); // before the commit point: a scan at seq must find them
             visibleSeq = seq; // the commit point
             collectGarbage();
         } finally {
@@ -240,7 +237,7 @@ public final class MemoryStore implements Store {
         return slot == null ? null : slot.valueAt(seq);
     }
 
-    Iterator<Map.Entry<byte[], Slot>> entries(byte[] fromInclusive, byte[] toExclusive, boolean descending) {
+    KeyRange entries(byte[] fromInclusive, byte[] toExclusive, boolean descending) {
         checkOpen();
         return order.range(fromInclusive, toExclusive, descending);
     }
@@ -254,8 +251,8 @@ public final class MemoryStore implements Store {
     /** Versions held for all keys, tombstones included: lets tests prove that closed snapshots free memory. */
     long versionCount() {
         long count = 0;
-        for (Iterator<Map.Entry<byte[], Slot>> it = order.range(null, null, false); it.hasNext(); ) {
-            for (Version v = it.next().getValue().head; v != null; v = v.older) {
+        for (KeyRange range = order.range(null, null, false); range.next(); ) {
+            for (Version v = range.slot().head; v != null; v = v.older) {
                 count++;
             }
         }
