@@ -67,14 +67,68 @@ final class KeyRun {
      * both: the merge then reads no slot, and reads keys only where the codes tie.
      */
     static KeyRun merge(KeyRun older, KeyRun newer, long deaths) {
-        return new Merge(older, newer, older.deaths == deaths).run(deaths);
+        return older.deaths == deaths ? mergeAlive(older, newer, deaths)
+                : new Merge(older, newer).run(deaths);
     }
 
-    /** The state of one merge: both heads' codes are relative to the last key taken (the base). */
+    /**
+     * {@link Merge} when every slot is alive (the common case): no key is in both and none is dropped, so the loop
+     * keeps everything in locals and takes one key per step.
+     */
+    private static KeyRun mergeAlive(KeyRun a, KeyRun b, long deaths) {
+        int na = a.size();
+        int nb = b.size();
+        byte[][] keys = new byte[na + nb][];
+        Slot[] slots = new Slot[na + nb];
+        long[] codes = new long[na + nb];
+        int i = 0;
+        int j = 0;
+        int n = 0;
+        long ca = na > 0 ? a.codes[0] : 0;
+        long cb = nb > 0 ? b.codes[0] : 0;
+        while (i < na && j < nb) {
+            int c = KeyCodes.compare(ca, cb);
+            if (c == 0) {
+                byte[] ka = a.keys[i];
+                byte[] kb = b.keys[j];
+                c = Bytes.compare(ka, kb); // never 0: no key is in both
+                if (c < 0) {
+                    cb = KeyCodes.code(ka, kb); // the loser, relative to the new base
+                } else {
+                    ca = KeyCodes.code(kb, ka);
+                }
+            }
+            if (c < 0) {
+                keys[n] = a.keys[i];
+                slots[n] = a.slots[i];
+                codes[n++] = ca;
+                ca = ++i < na ? a.codes[i] : 0;
+            } else {
+                keys[n] = b.keys[j];
+                slots[n] = b.slots[j];
+                codes[n++] = cb;
+                cb = ++j < nb ? b.codes[j] : 0;
+            }
+        }
+        KeyRun rest = i < na ? a : b;
+        int from = i < na ? i : j;
+        int len = rest.size() - from;
+        if (len > 0) {
+            System.arraycopy(rest.keys, from, keys, n, len);
+            System.arraycopy(rest.slots, from, slots, n, len);
+            System.arraycopy(rest.codes, from, codes, n, len);
+            codes[n] = i < na ? ca : cb;
+        }
+        return new KeyRun(keys, slots, codes, deaths);
+    }
+
+    /**
+     * The state of a merge that may meet dead slots (dropped) and a key in both runs (the live slot kept): both heads'
+     * codes are relative to the last key taken (the base).
+     */
     private static final class Merge {
         private final KeyRun a;
         private final KeyRun b;
-        private final boolean allAlive;
         private final byte[][] keys;
         private final Slot[] slots;
         private final long[] codes;
@@ -82,10 +136,9 @@ final class KeyRun {
         private byte[] lastKept;
         private boolean recode; // a dropped key was the base: the next kept key's code must be made again
 
-        Merge(KeyRun older, KeyRun newer, boolean allAlive) {
+        Merge(KeyRun older, KeyRun newer) {
             this.a = older;
             this.b = newer;
-            this.allAlive = allAlive;
             int total = older.size() + newer.size();
             this.keys = new byte[total][];
             this.slots = new Slot[total];
@@ -133,15 +186,6 @@ final class KeyRun {
             if (from >= run.size()) {
                 return;
             }
-            if (allAlive) {
-                int len = run.size() - from;
-                System.arraycopy(run.keys, from, keys, n, len);
-                System.arraycopy(run.slots, from, slots, n, len);
-                System.arraycopy(run.codes, from, codes, n, len);
-                codes[n] = code;
-                n += len;
-                return;
-            }
             take(run.keys[from], run.slots[from], code);
             for (int i = from + 1; i < run.size(); i++) {
                 take(run.keys[i], run.slots[i], run.codes[i]);
@@ -149,7 +193,7 @@ final class KeyRun {
         }
 
         private void take(byte[] key, Slot slot, long code) {
-            if (!allAlive && slot.head == null) {
+            if (slot.head == null) {
                 recode = true; // dropped: the next key's code is relative to this one, not to the last kept
                 return;
             }
