@@ -81,7 +81,7 @@ class KeyOrderTest {
                     byte[] key = key(random);
                     if (!model.containsKey(key)) {
                         keys[added] = key;
-                        slots[added] = new Slot(new Version(1, key, null));
+                        slots[added] = new Slot(key, new Version(1, key, null));
                         model.put(key, slots[added++]);
                     }
                 }
@@ -138,7 +138,7 @@ class KeyOrderTest {
         }
         Slot[] slots = new Slot[keys.size()];
         for (int i = 0; i < slots.length; i++) {
-            slots[i] = new Slot(new Version(1, keys.get(i), null));
+            slots[i] = new Slot(keys.get(i), new Version(1, keys.get(i), null));
             model.put(keys.get(i), slots[i]);
         }
         return KeyRun.sorted(keys.toArray(new byte[0][]), slots, slots.length, 0);
