@@ -13,25 +13,29 @@ final class KeyRange {
     private final int[] pos;
     private final int[] end; // exclusive, in the direction of travel
     private final int step;
+    /** Where the range ends (exclusive ascending, inclusive descending), or null: checked per entry, not searched. */
+    private final byte[] stop;
     private final int[] heap; // indices of the runs not yet exhausted, smallest current key (in travel order) on top
     private int size;
     private boolean started;
     private byte[] key;
     private Slot slot;
 
-    /** {@code runs[i]}'s entries {@code [lo[i], hi[i])}, all non-empty. */
-    KeyRange(KeyRun[] runs, int[] lo, int[] hi, boolean descending) {
+    /** {@code runs[i]}'s entries {@code [lo[i], hi[i])}, all non-empty, up to {@code stop}. */
+    KeyRange(KeyRun[] runs, int[] lo, int[] hi, boolean descending, byte[] stop) {
         this.runs = runs;
         this.step = descending ? -1 : 1;
+        this.stop = stop;
         this.pos = new int[runs.length];
         this.end = new int[runs.length];
         this.heap = new int[runs.length];
         for (int i = 0; i < runs.length; i++) {
             pos[i] = descending ? hi[i] - 1 : lo[i];
             end[i] = descending ? lo[i] - 1 : hi[i];
-            heap[i] = i;
+            if (inRange(i)) {
+                heap[size++] = i; // a run with nothing before the stop stays out: a smaller heap for every entry
+            }
         }
-        size = runs.length;
         for (int i = size / 2 - 1; i >= 0; i--) {
             siftDown(i);
         }
@@ -42,7 +46,7 @@ final class KeyRange {
         if (started && size > 0) {
             int top = heap[0];
             pos[top] += step;
-            if (pos[top] == end[top]) {
+            if (!inRange(top)) {
                 heap[0] = heap[--size];
             }
             siftDown(0);
@@ -73,6 +77,18 @@ final class KeyRange {
             throw new NoSuchElementException();
         }
         return key;
+    }
+
+    /** Whether the run's current entry exists and comes before the stop. */
+    private boolean inRange(int run) {
+        if (pos[run] == end[run]) {
+            return false;
+        }
+        if (stop == null) {
+            return true;
+        }
+        int c = Bytes.compare(runs[run].keys[pos[run]], stop);
+        return step > 0 ? c < 0 : c >= 0;
     }
 
     private void siftDown(int at) {
