@@ -1,7 +1,5 @@
 package dev.partita.core.store;
 
-import java.util.Iterator;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** A sequence number into a {@link MemoryStore}: every read resolves each key's version chain at that sequence. */
@@ -60,13 +58,12 @@ final class MemorySnapshot implements Snapshot {
 
     private static final class MemoryCursor implements Cursor {
         private final MemorySnapshot snapshot;
-        private final Iterator<Map.Entry<byte[], MemoryStore.Slot>> entries;
+        private final KeyRange entries;
         private Snapshot owned;
         private byte[] key;
         private byte[] value;
 
-        MemoryCursor(MemorySnapshot snapshot, Iterator<Map.Entry<byte[], MemoryStore.Slot>> entries,
-                Snapshot owned) {
+        MemoryCursor(MemorySnapshot snapshot, KeyRange entries, Snapshot owned) {
             this.snapshot = snapshot;
             this.entries = entries;
             this.owned = owned;
@@ -74,15 +71,16 @@ final class MemorySnapshot implements Snapshot {
 
         @Override
         public boolean next() {
-            if (entries.hasNext()) {
-                // Once the snapshot is closed its versions may be pruned: fail rather than return a mixed state.
-                snapshot.checkOpen();
-            }
-            while (entries.hasNext()) {
-                Map.Entry<byte[], MemoryStore.Slot> e = entries.next();
-                byte[] v = e.getValue().valueAt(snapshot.seq);
+            boolean checked = false;
+            while (entries.next()) {
+                if (!checked) {
+                    // Once the snapshot is closed its versions may be pruned: fail rather than return a mixed state.
+                    snapshot.checkOpen();
+                    checked = true;
+                }
+                byte[] v = entries.slot().valueAt(snapshot.seq);
                 if (v != null) {
-                    key = e.getKey();
+                    key = entries.key();
                     value = v;
                     return true;
                 }

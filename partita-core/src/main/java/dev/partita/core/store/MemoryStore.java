@@ -1,11 +1,6 @@
 package dev.partita.core.store;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.ArrayDeque;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -39,9 +34,11 @@ public final class MemoryStore implements Store {
      * swaps the head (one hash lookup); only new keys are added to the key order.
      */
     static final class Slot {
+        final byte[] key;
         volatile Version head;
 
-        Slot(Version head) {
+        Slot(byte[] key, Version head) {
+            this.key = key;
             this.head = head;
         }
 
@@ -52,86 +49,33 @@ public final class MemoryStore implements Store {
     }
 
     /** A key that may hold versions nobody needs once every snapshot has moved past {@code seq}. */
-    private record Garbage(HashKey key, Slot slot, long seq) {
+    private record Garbage(Slot slot, long seq) {
     }
-
-    /** A key by value, for the hash index. */
-    private static final class HashKey {
-        private static final VarHandle LONGS =
-                MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
-        private final byte[] bytes;
-        private final int hash;
-
-        HashKey(byte[] bytes) {
-            this.bytes = bytes;
-            this.hash = hash(bytes);
-        }
-
-        /**
-         * A mixing hash of 8 bytes at a time. Not {@code Arrays.hashCode}: its polynomial collides in whole families
-         * of the store's keys (long shared prefixes, short varying tails), and the hash index's bins then turn into
-         * trees that a key which is not {@code Comparable} must search on both sides.
-         */
-        static int hash(byte[] b) {
-            long h = b.length * 0x9E3779B97F4A7C15L;
-            int i = 0;
-            for (; i + 8 <= b.length; i += 8) {
-                h = Long.rotateLeft(h ^ (long) LONGS.get(b, i) * 0xC2B2AE3D27D4EB4FL, 31) * 0x9E3779B97F4A7C15L;
-            }
-            for (; i < b.length; i++) {
-                h = (h ^ (b[i] & 0xFF)) * 0x100000001B3L;
-            }
-            h ^= h >>> 33;
-            h *= 0xFF51AFD7ED558CCDL;
-            h ^= h >>> 33;
-            return (int) h ^ (int) (h >>> 32);
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof HashKey k && k.hash == hash && java.util.Arrays.equals(k.bytes, bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-    }
-
-    /** Keys a freeze of the ordered keys' recent part takes at once ({@link KeyOrder}). */
-    static final int RECENT_KEYS = 1 << 14;
 
     /** The version chains in key order, for scans. */
-    private final KeyOrder order;
+    private final KeyOrder order = new KeyOrder();
     /**
-     * The same version chains by hash: point reads (the hot path) cost one hash lookup instead of a descent of
+     * The same version chains by key hash: point reads (the hot path) cost one hash probe instead of a descent of
      * byte-array comparisons over keys that share long prefixes. Updated with {@link #order} under the write lock.
      */
-    private final java.util.concurrent.ConcurrentHashMap<HashKey, Slot> index =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final SlotIndex index = new SlotIndex();
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ArrayDeque<Garbage> garbage = new ArrayDeque<>(); // guarded by writeLock, in sequence order
     private final TreeMap<Long, Integer> openSnapshots = new TreeMap<>(); // guarded by itself: sequence -> count
     private volatile long visibleSeq;
     private volatile boolean closed;
 
-    public MemoryStore() {
-        this(RECENT_KEYS);
-    }
-
-    /** A store whose ordered keys freeze every {@code recentKeys} new keys (small in tests, to exercise the runs). */
-    MemoryStore(int recentKeys) {
-        this.order = new KeyOrder(recentKeys);
-    }
-
     @Override
     public byte[] get(byte[] key) {
         checkOpen();
         // Chain first, sequence second: every version at or below a sequence read afterwards is committed, and pruning
         // only drops versions hidden behind a newer one at or below an already published sequence. No lock needed.
-        Slot slot = index.get(new HashKey(key));
-        return slot == null ? null : slot.valueAt(visibleSeq);
+        Slot slot = index.get(key, SlotIndex.hash(key));
+        if (slot == null) {
+            return null;
+        }
+        Version head = slot.head;
+        return head == null ? null : head.valueAt(visibleSeq);
     }
 
     /** {@link #get} reads a hash index and a version chain in memory, without a lock. */
@@ -160,36 +104,44 @@ public final class MemoryStore implements Store {
         }
         // Copy outside the lock: the caller may reuse its arrays, and a mutated key would corrupt the key order.
         int n = batch.size();
-        HashKey[] keys = new HashKey[n];
+        byte[][] keys = new byte[n][];
+        int[] hashes = new int[n];
         byte[][] values = new byte[n][];
         for (int i = 0; i < n; i++) {
             WriteBatch.Op op = batch.ops().get(i);
-            keys[i] = new HashKey(op.key().clone()); // hashed outside the lock too
+            keys[i] = op.key().clone();
+            hashes[i] = SlotIndex.hash(keys[i]); // hashed outside the lock too
             values[i] = op.isDelete() ? null : op.value().clone();
         }
+        byte[][] newKeys = new byte[n][];
+        Slot[] newSlots = new Slot[n];
+        int added = 0;
         writeLock.lock();
         try {
             checkOpen();
             long seq = visibleSeq + 1;
             for (int i = 0; i < n; i++) {
-                HashKey hashKey = keys[i];
-                Slot slot = index.get(hashKey);
-                Version head = slot == null ? null : slot.head;
-                if (head == null && values[i] == null) {
-                    continue; // deleting an absent key changes nothing any reader could see
-                }
-                Version v = new Version(seq, values[i], head);
-                if (slot == null) {
-                    slot = new Slot(v);
-                    index.put(hashKey, slot);
-                    order.add(hashKey.bytes, slot);
+                Slot slot;
+                if (values[i] == null) {
+                    slot = index.get(keys[i], hashes[i]);
+                    if (slot == null || slot.head == null) {
+                        continue; // deleting an absent key changes nothing any reader could see
+                    }
                 } else {
-                    slot.head = v;
+                    // One probe of the index for a new key (most keys of a write are new), not a get and a put.
+                    Slot fresh = new Slot(keys[i], new Version(seq, values[i], null));
+                    slot = index.putIfAbsent(hashes[i], fresh);
+                    if (slot == null) {
+                        newKeys[added] = keys[i];
+                        newSlots[added++] = fresh;
+                        continue;
+                    }
                 }
-                if (head != null || values[i] == null) {
-                    garbage.addLast(new Garbage(hashKey, slot, seq));
-                }
+                // Readers at earlier sequences skip the new head: it is invisible until visibleSeq reaches seq.
+                slot.head = new Version(seq, values[i], slot.head);
+                garbage.addLast(new Garbage(slot, seq));
             }
+            order.addAll(newKeys, newSlots, added); // before the commit point: a scan at seq must find them
             visibleSeq = seq; // the commit point
             collectGarbage();
         } finally {
@@ -236,11 +188,11 @@ public final class MemoryStore implements Store {
 
     byte[] get(byte[] key, long seq) {
         checkOpen();
-        Slot slot = index.get(new HashKey(key));
+        Slot slot = index.get(key, SlotIndex.hash(key));
         return slot == null ? null : slot.valueAt(seq);
     }
 
-    Iterator<Map.Entry<byte[], Slot>> entries(byte[] fromInclusive, byte[] toExclusive, boolean descending) {
+    KeyRange entries(byte[] fromInclusive, byte[] toExclusive, boolean descending) {
         checkOpen();
         return order.range(fromInclusive, toExclusive, descending);
     }
@@ -254,8 +206,8 @@ public final class MemoryStore implements Store {
     /** Versions held for all keys, tombstones included: lets tests prove that closed snapshots free memory. */
     long versionCount() {
         long count = 0;
-        for (Iterator<Map.Entry<byte[], Slot>> it = order.range(null, null, false); it.hasNext(); ) {
-            for (Version v = it.next().getValue().head; v != null; v = v.older) {
+        for (KeyRange range = order.range(null, null, false); range.next(); ) {
+            for (Version v = range.slot().head; v != null; v = v.older) {
                 count++;
             }
         }
@@ -276,7 +228,7 @@ public final class MemoryStore implements Store {
         }
         while (!garbage.isEmpty() && garbage.peekFirst().seq() <= horizon) {
             Garbage g = garbage.pollFirst();
-            prune(g.key(), g.slot(), horizon);
+            prune(g.slot(), horizon);
         }
     }
 
@@ -284,7 +236,7 @@ public final class MemoryStore implements Store {
      * Keeps the versions newer than {@code horizon} plus the newest one at or below it (what the oldest reader sees);
      * a tombstone in that last place is dropped too, since "no version" reads the same as "deleted".
      */
-    private void prune(HashKey hashKey, Slot slot, long horizon) {
+    private void prune(Slot slot, long horizon) {
         Version head = slot.head; // null: the slot died in an earlier prune (a new write of the key has a new slot)
         if (head == null) {
             return;
@@ -309,7 +261,7 @@ public final class MemoryStore implements Store {
         }
         slot.head = kept;
         if (kept == null) {
-            index.remove(hashKey, slot); // dead for good: the key order drops it at its next merge
+            index.died(); // dead for good: the key order drops it at its next merge, the index at a rewrite or resize
             order.died();
         }
     }
