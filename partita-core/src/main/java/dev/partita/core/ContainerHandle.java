@@ -130,17 +130,50 @@ public final class ContainerHandle {
     }
 
     public ItemResult create(byte[] body, RequestOptions o) {
-        ContainerInfo c = authorizeAll(o, true);
-        ObjectNode doc = Items.parseItem(body);
-        KeyRoute at = routeWrite(c, doc, o);
-        return priced(c, at, o, () -> items.create(at, doc, body));
+        return write(body, false, o);
     }
 
     public ItemResult upsert(byte[] body, RequestOptions o) {
+        return write(body, true, o);
+    }
+
+    private ItemResult write(byte[] body, boolean upsert, RequestOptions o) {
         ContainerInfo c = authorizeAll(o, true);
         ObjectNode doc = Items.parseItem(body);
         KeyRoute at = routeWrite(c, doc, o);
-        return priced(c, at, o, () -> items.upsert(at, doc, body, o.conditions()));
+        return priced(c, at, o, () -> written(at, doc, body, upsert, o));
+    }
+
+    private ItemResult written(KeyRoute at, ObjectNode doc, byte[] body, boolean upsert, RequestOptions o) {
+        return upsert ? items.upsert(at, doc, body, o.conditions()) : items.create(at, doc, body);
+    }
+
+    /**
+     * {@link #create} ({@link #upsert} if {@code upsert}) when it can run without waiting, else null: the server
+     * answers such a write on its event loop. It would wait on a store that writes to disk, under a fault rule (a
+     * delay sleeps), or for its partition's writer when another write holds it. The writer is found from the
+     * partition key the request names (the SDKs always name one) before the body is parsed, so a request naming none,
+     * or one refused on its way to the writer, is left to {@link #create} too, which answers it in its own order. On
+     * null nothing was spent; otherwise the answer, its charge and its refusals are exactly {@link #create}'s.
+     */
+    public ItemResult writeWithoutWaiting(byte[] body, boolean upsert, RequestOptions o) {
+        if (o.partitionKey() == null || !engine.store().readsNeverBlock() || !engine.faults().none()) {
+            return null;
+        }
+        ContainerInfo c;
+        KeyRoute at;
+        try {
+            c = authorizeAll(o, true);
+            o.access().checkPartitionKey(o.partitionKey());
+            at = route(c, o.partitionKey(), o);
+        } catch (ServiceException e) {
+            return null;
+        }
+        // no rule was in force when this write began, so none applies to it: it skips the faults step
+        return items.ifWriterFree(at.epk(), () -> {
+            ObjectNode doc = Items.parseItem(body);
+            return charged(c, at, o, () -> written(at, doc, body, upsert, o));
+        });
     }
 
     public ItemResult replace(String id, byte[] body, RequestOptions o) {

@@ -92,6 +92,19 @@ final class DocumentRoutes {
         return r == null ? null : itemReply(ex, container.info(), r, false);
     }
 
+    /**
+     * A create or upsert ({@code POST .../docs} with no trigger) as {@link #feed} answers it, when the engine can run it
+     * without waiting ({@link ContainerHandle#writeWithoutWaiting}); else null (queries, batches and the rest too).
+     */
+    Reply writeWithoutWaiting(Exchange ex, ResourcePath path, RequestOptions o) {
+        if (ex.flag(Hdr.IS_QUERY_PLAN) || ex.isQuery() || ex.flag(Hdr.IS_BATCH) || !triggers(ex).isEmpty()) {
+            return null;
+        }
+        ContainerHandle container = ctx.engine.containerWithoutWaiting(container(ex, path));
+        ItemResult r = container == null ? null : container.writeWithoutWaiting(ex.body(), ex.flag(Hdr.IS_UPSERT), o);
+        return r == null ? null : itemReply(ex, container.info(), r, true);
+    }
+
     private static void checkNameBased(ResourcePath path) {
         if (path.ridBased()) {
             throw ServiceException.badRequest("Items cannot be addressed by _rid; use the name-based path"
