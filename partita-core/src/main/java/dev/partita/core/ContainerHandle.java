@@ -11,7 +11,6 @@ import dev.partita.core.changefeed.ChangeFeedPage;
 import dev.partita.core.changefeed.ChangeFeedStart;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.item.BatchResult;
-import dev.partita.core.item.BulkGate;
 import dev.partita.core.item.ItemResult;
 import dev.partita.core.item.Items;
 import dev.partita.core.item.PartitionSizes;
@@ -237,49 +236,9 @@ public final class ContainerHandle {
     public BatchResult bulk(byte[] body, RequestOptions o) {
         ContainerInfo c = authorizeAll(o, true);
         namedRange(c, o);
-        OperationGate gate = new OperationGate(c, o);
+        BulkCharges gate = new BulkCharges(this, capacity, c, o);
         BatchResult result = items.bulk(body, gate);
-        return result.withCharges(result.results(), roundCharge(gate.total));
-    }
-
-    /** Admits each bulk operation on its partition, checks its key against the caller's scope, and charges it. */
-    private final class OperationGate implements BulkGate {
-        private final ContainerInfo c;
-        private final RequestOptions o;
-        private boolean first = true;
-        double total;
-
-        OperationGate(ContainerInfo c, RequestOptions o) {
-            this.c = c;
-            this.o = o;
-        }
-
-        @Override
-        public ServiceException refusal(KeyRoute at) {
-            try {
-                o.access().checkPartitionKey(at.key());
-            } catch (ServiceException e) {
-                return first ? throwFirst(e) : e;
-            }
-            try {
-                capacity.admit(c, at.range().id(), o.priority());
-                return null;
-            } catch (ServiceException e) {
-                return first ? throwFirst(e) : e;
-            }
-        }
-
-        private ServiceException throwFirst(ServiceException e) {
-            throw e.charged(costs.failed(e.status()));
-        }
-
-        @Override
-        public BatchResult.OpResult ran(KeyRoute at, BatchResult.OpResult result) {
-            first = false;
-            double ru = result.isSuccess() ? price(result.work(), o) : costs.failed(result.status());
-            total += capacity.charge(c, at, ru);
-            return result.withCharge(ru);
-        }
+        return result.withCharges(result.results(), roundCharge(gate.total()));
     }
 
     // ---- queries and feeds

@@ -87,7 +87,7 @@ public final class Router implements Dispatcher {
             return null;
         }
         if (s.size() == 5 && ex.method().equals(HttpMethod.POST)) {
-            return engine.store().readsNeverBlock() ? answer(ex, (e, path, who) -> documents.writeWithoutWaiting(e,
+            return engine.store().readsNeverBlock() && DocumentRoutes.isPlainWrite(ex) ? answer(ex, (e, path, who) -> documents.writeWithoutWaiting(e,
                     path, RequestHeaders.options(e, authorization.scope(who)))) : null;
         }
         boolean pointRead = s.size() == 6 && ex.method().equals(HttpMethod.GET);
