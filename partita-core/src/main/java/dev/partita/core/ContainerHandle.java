@@ -153,7 +153,9 @@ public final class ContainerHandle {
      * delay sleeps), or for its partition's writer when another write holds it. The writer is found from the
      * partition key the request names (the SDKs always name one) before the body is parsed, so a request naming none,
      * or one refused on its way to the writer, is left to {@link #create} too, which answers it in its own order. On
-     * null nothing was spent; otherwise the answer, its charge and its refusals are exactly {@link #create}'s.
+     * null nothing was spent; otherwise the answer, its charge and its refusals are exactly {@link #create}'s. What it
+     * may still wait for is CPU work on memory that other writers hold as briefly: the container's LSN record and the
+     * memory store's apply, each a short critical section.
      */
     public ItemResult writeWithoutWaiting(byte[] body, boolean upsert, RequestOptions o) {
         if (o.partitionKey() == null || !engine.store().readsNeverBlock() || !engine.faults().none()) {

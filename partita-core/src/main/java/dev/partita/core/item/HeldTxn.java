@@ -49,14 +49,18 @@ final class HeldTxn implements AutoCloseable {
         }
     }
 
-    /** {@link Items#ifWriterFree}: {@code work} with the partition's writer held, or null when it is not free. */
+    /**
+     * {@link Items#ifWriterFree}: {@code work} with the partition's writer held, or null when it is not free. A try
+     * would barge ahead of threads queued for a lock; it gives up instead, so that a split waiting for every writer
+     * and the writes queued for the partition are not overtaken again and again.
+     */
     static <T> T ifWriterFree(Supplier<ContainerInfo> container, ContainerState state, String epk, Supplier<T> work) {
-        if (!state.anyWriter().tryLock()) {
+        if (state.allWritersAwaited() || !state.anyWriter().tryLock()) {
             return null;
         }
         try {
             ReentrantLock writer = state.partitionWriter(container.get().partitions().route(epk).id());
-            if (!writer.tryLock()) {
+            if (writer.hasQueuedThreads() || !writer.tryLock()) {
                 return null;
             }
             try {
