@@ -11,7 +11,6 @@ import dev.partita.core.changefeed.ChangeFeedPage;
 import dev.partita.core.changefeed.ChangeFeedStart;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.item.BatchResult;
-import dev.partita.core.item.BulkGate;
 import dev.partita.core.item.ItemResult;
 import dev.partita.core.item.Items;
 import dev.partita.core.item.PartitionSizes;
@@ -130,17 +129,52 @@ public final class ContainerHandle {
     }
 
     public ItemResult create(byte[] body, RequestOptions o) {
-        ContainerInfo c = authorizeAll(o, true);
-        ObjectNode doc = Items.parseItem(body);
-        KeyRoute at = routeWrite(c, doc, o);
-        return priced(c, at, o, () -> items.create(at, doc, body));
+        return write(body, false, o);
     }
 
     public ItemResult upsert(byte[] body, RequestOptions o) {
+        return write(body, true, o);
+    }
+
+    private ItemResult write(byte[] body, boolean upsert, RequestOptions o) {
         ContainerInfo c = authorizeAll(o, true);
         ObjectNode doc = Items.parseItem(body);
         KeyRoute at = routeWrite(c, doc, o);
-        return priced(c, at, o, () -> items.upsert(at, doc, body, o.conditions()));
+        return priced(c, at, o, () -> written(at, doc, body, upsert, o));
+    }
+
+    private ItemResult written(KeyRoute at, ObjectNode doc, byte[] body, boolean upsert, RequestOptions o) {
+        return upsert ? items.upsert(at, doc, body, o.conditions()) : items.create(at, doc, body);
+    }
+
+    /**
+     * {@link #create} ({@link #upsert} if {@code upsert}) when it can run without waiting, else null: the server
+     * answers such a write on its event loop. It would wait on a store that writes to disk, under a fault rule (a
+     * delay sleeps), or for its partition's writer when another write holds it. The writer is found from the
+     * partition key the request names (the SDKs always name one) before the body is parsed, so a request naming none,
+     * or one refused on its way to the writer, is left to {@link #create} too, which answers it in its own order. On
+     * null nothing was spent; otherwise the answer, its charge and its refusals are exactly {@link #create}'s. What it
+     * may still wait for is CPU work on memory that other writers hold as briefly: the container's LSN record and the
+     * memory store's apply, each a short critical section.
+     */
+    public ItemResult writeWithoutWaiting(byte[] body, boolean upsert, RequestOptions o) {
+        if (o.partitionKey() == null || !engine.store().readsNeverBlock() || !engine.faults().none()) {
+            return null;
+        }
+        ContainerInfo c;
+        KeyRoute at;
+        try {
+            c = authorizeAll(o, true);
+            o.access().checkPartitionKey(o.partitionKey());
+            at = route(c, o.partitionKey(), o);
+        } catch (ServiceException e) {
+            return null;
+        }
+        // no rule was in force when this write began, so none applies to it: it skips the faults step
+        return items.ifWriterFree(at.epk(), () -> {
+            ObjectNode doc = Items.parseItem(body);
+            return charged(c, at, o, () -> written(at, doc, body, upsert, o));
+        });
     }
 
     public ItemResult replace(String id, byte[] body, RequestOptions o) {
@@ -204,49 +238,9 @@ public final class ContainerHandle {
     public BatchResult bulk(byte[] body, RequestOptions o) {
         ContainerInfo c = authorizeAll(o, true);
         namedRange(c, o);
-        OperationGate gate = new OperationGate(c, o);
+        BulkCharges gate = new BulkCharges(this, capacity, c, o);
         BatchResult result = items.bulk(body, gate);
-        return result.withCharges(result.results(), roundCharge(gate.total));
-    }
-
-    /** Admits each bulk operation on its partition, checks its key against the caller's scope, and charges it. */
-    private final class OperationGate implements BulkGate {
-        private final ContainerInfo c;
-        private final RequestOptions o;
-        private boolean first = true;
-        double total;
-
-        OperationGate(ContainerInfo c, RequestOptions o) {
-            this.c = c;
-            this.o = o;
-        }
-
-        @Override
-        public ServiceException refusal(KeyRoute at) {
-            try {
-                o.access().checkPartitionKey(at.key());
-            } catch (ServiceException e) {
-                return first ? throwFirst(e) : e;
-            }
-            try {
-                capacity.admit(c, at.range().id(), o.priority());
-                return null;
-            } catch (ServiceException e) {
-                return first ? throwFirst(e) : e;
-            }
-        }
-
-        private ServiceException throwFirst(ServiceException e) {
-            throw e.charged(costs.failed(e.status()));
-        }
-
-        @Override
-        public BatchResult.OpResult ran(KeyRoute at, BatchResult.OpResult result) {
-            first = false;
-            double ru = result.isSuccess() ? price(result.work(), o) : costs.failed(result.status());
-            total += capacity.charge(c, at, ru);
-            return result.withCharge(ru);
-        }
+        return result.withCharges(result.results(), roundCharge(gate.total()));
     }
 
     // ---- queries and feeds

@@ -48,6 +48,11 @@ public final class ContainerState {
         return writers.writeLock();
     }
 
+    /** Whether an engine operation waits for {@link #allWriters()}: a write that may not wait then leaves it first. */
+    boolean allWritersAwaited() {
+        return writers.hasQueuedThreads();
+    }
+
     /** Held (shared) by every partition's writer, around its partition's own lock. */
     Lock anyWriter() {
         return writers.readLock();

@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -187,39 +186,62 @@ public final class Items {
     }
 
     /**
-     * Runs bulk operations, each in its own logical partition (its {@code partitionKey} field) and committed on its
-     * own, asking {@code gate} before each whether it may run; failures are reported per operation.
+     * Runs bulk operations, each in its own logical partition (its {@code partitionKey} field), asking {@code gate}
+     * before each whether it may run; failures are reported per operation. Bulk is not atomic: an operation that
+     * fails takes back only its own writes. The operations that run in a row on one physical partition commit as one
+     * store batch (one write of the LSN record and of each touched size record, not one per operation), and nothing
+     * is reported before its batch committed; a request that moves to another partition commits the open batch first.
      */
     public BatchResult bulk(byte[] body, BulkGate gate) {
         List<BatchOperation> ops = BatchOperation.parseAll(Json.parse(body, "bulk body"), true);
         List<BatchResult.OpResult> results = new ArrayList<>(ops.size());
         String rangeId = null;
         ServiceException throttled = null;
-        for (BatchOperation op : ops) {
-            KeyRoute at;
-            try {
-                ContainerInfo c = container.get();
-                at = KeyRoute.of(c.partitionKey(), c.partitions(), op.partitionKey(), limits);
-            } catch (ServiceException e) {
-                results.add(BatchResult.OpResult.error(op, e));
-                continue;
+        HeldTxn open = null;
+        try {
+            for (BatchOperation op : ops) {
+                KeyRoute at;
+                try {
+                    ContainerInfo c = container.get();
+                    at = KeyRoute.of(c.partitionKey(), c.partitions(), op.partitionKey(), limits);
+                } catch (ServiceException e) {
+                    results.add(BatchResult.OpResult.error(op, e));
+                    continue;
+                }
+                ServiceException refused = throttled != null ? throttled : gate.refusal(at);
+                if (refused != null) {
+                    // once a partition's budget is spent, the rest of the request is throttled too
+                    throttled = refused.status() == 429 ? refused : throttled;
+                    results.add(BatchResult.OpResult.error(op, refused));
+                    continue;
+                }
+                if (open != null && !open.holds(at.epk())) {
+                    open.commit();
+                    open.close();
+                    open = null;
+                }
+                if (open == null) {
+                    open = HeldTxn.open(store, container, state, limits, patchCondition, nowSeconds(), at.epk());
+                }
+                BatchResult.OpResult result;
+                open.txn().savepoint();
+                try {
+                    ItemResult r = open.txn().execute(at, op);
+                    rangeId = r.rangeId();
+                    result = BatchResult.OpResult.of(op, r);
+                } catch (ServiceException e) {
+                    open.txn().rollback();
+                    result = BatchResult.OpResult.error(op, e);
+                }
+                results.add(gate.ran(at, result));
             }
-            ServiceException refused = throttled != null ? throttled : gate.refusal(at);
-            if (refused != null) {
-                // once a partition's budget is spent, the rest of the request is throttled too
-                throttled = refused.status() == 429 ? refused : throttled;
-                results.add(BatchResult.OpResult.error(op, refused));
-                continue;
+            if (open != null) {
+                open.commit();
             }
-            BatchResult.OpResult result;
-            try {
-                ItemResult r = inTransaction(at.epk(), txn -> txn.execute(at, op));
-                rangeId = r.rangeId();
-                result = BatchResult.OpResult.of(op, r);
-            } catch (ServiceException e) {
-                result = BatchResult.OpResult.error(op, e);
+        } finally {
+            if (open != null) {
+                open.close();
             }
-            results.add(gate.ran(at, result));
         }
         return new BatchResult(results, state.lsn(), rangeId);
     }
@@ -334,31 +356,20 @@ public final class Items {
      * moves it meanwhile.
      */
     private <T> T inTransaction(String epk, Function<WriteTxn, T> work) {
-        state.anyWriter().lock();
-        try {
-            ContainerInfo c = container.get();
-            ReentrantLock writer = state.partitionWriter(c.partitions().route(epk).id());
-            writer.lock();
-            try {
-                WriteTxn txn = new WriteTxn(store, c, state, limits, patchCondition, nowSeconds());
-                boolean committed = false;
-                try {
-                    T result = work.apply(txn);
-                    txn.commit();
-                    committed = true;
-                    return result;
-                } finally {
-                    if (!committed) {
-                        // whatever was thrown: an LSN left claimed would hold the change feed back for good
-                        txn.abandon();
-                    }
-                }
-            } finally {
-                writer.unlock();
-            }
-        } finally {
-            state.anyWriter().unlock();
+        try (HeldTxn held = HeldTxn.open(store, container, state, limits, patchCondition, nowSeconds(), epk)) {
+            T result = work.apply(held.txn());
+            held.commit();
+            return result;
         }
+    }
+
+    /**
+     * Runs {@code work} (which returns non-null) holding the writer of logical partition {@code epk}'s physical
+     * partition if it is free at once, else gives null without running it; the writes {@code work} makes take the
+     * held writer again. The server's event loop writes this way: it must never wait for another writer.
+     */
+    public <T> T ifWriterFree(String epk, Supplier<T> work) {
+        return HeldTxn.ifWriterFree(container, state, epk, work);
     }
 
     private void underWriterLock(Runnable work) {

@@ -5,14 +5,20 @@ import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.WriteBatch;
 import java.nio.ByteBuffer;
+import java.util.AbstractMap;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.NavigableMap;
 import java.util.TreeMap;
 
 /**
- * The writes of one operation or one transactional batch, staged in a {@link WriteBatch} and visible to the
- * operation's own later reads, then applied to the store at once.
+ * The writes of one operation, one transactional batch or one partition's share of a bulk request, staged in a
+ * {@link WriteBatch} and visible to the operation's own later reads, then applied to the store at once. A bulk
+ * request's operations each start at a {@link #savepoint}, so that one that fails takes back only its own writes.
  */
 final class Txn {
     private static final byte[] DELETED = new byte[0];
@@ -20,6 +26,10 @@ final class Txn {
     private final Store store;
     private final WriteBatch batch = new WriteBatch();
     private final Map<ByteBuffer, byte[]> overlay = new HashMap<>();
+    /** Since the last savepoint: each key written with the value it had in the overlay before (null: none). */
+    private List<Map.Entry<ByteBuffer, byte[]>> undo;
+    /** The batch's size at the last savepoint. */
+    private int batchMark;
 
     Txn(Store store) {
         this.store = store;
@@ -55,18 +65,72 @@ final class Txn {
     }
 
     void put(byte[] key, byte[] value) {
-        overlay.put(ByteBuffer.wrap(key), value);
+        stage(key, value);
         batch.put(key, value);
     }
 
     void delete(byte[] key) {
-        overlay.put(ByteBuffer.wrap(key), DELETED);
+        stage(key, DELETED);
         batch.delete(key);
+    }
+
+    private void stage(byte[] key, byte[] value) {
+        ByteBuffer k = ByteBuffer.wrap(key);
+        byte[] before = overlay.put(k, value);
+        if (undo != null) {
+            undo.add(new AbstractMap.SimpleImmutableEntry<>(k, before));
+        }
+    }
+
+    /** Marks where the next operation starts: {@link #rollback} takes back what is staged after it. */
+    void savepoint() {
+        undo = undo == null ? new ArrayList<>() : undo;
+        undo.clear();
+        batchMark = batch.size();
+    }
+
+    /** Takes back every write staged since the last {@link #savepoint}. */
+    void rollback() {
+        for (int i = undo.size() - 1; i >= 0; i--) {
+            Map.Entry<ByteBuffer, byte[]> e = undo.get(i);
+            if (e.getValue() == null) {
+                overlay.remove(e.getKey());
+            } else {
+                overlay.put(e.getKey(), e.getValue());
+            }
+        }
+        undo.clear();
+        batch.ops().subList(batchMark, batch.size()).clear();
     }
 
     void commit() {
         if (!batch.isEmpty()) {
-            store.apply(batch);
+            store.apply(batch.size() > overlay.size() ? lastWrites() : batch);
         }
+    }
+
+    /**
+     * The batch with only the last write of each key, in the order of those: the operations of a bulk request rewrite
+     * the same records (their logical partition's size) once each, and the store need apply only the final value.
+     */
+    private WriteBatch lastWrites() {
+        List<WriteBatch.Op> ops = batch.ops();
+        Set<ByteBuffer> seen = new HashSet<>(overlay.size() * 2);
+        List<WriteBatch.Op> kept = new ArrayList<>(overlay.size());
+        for (int i = ops.size() - 1; i >= 0; i--) {
+            if (seen.add(ByteBuffer.wrap(ops.get(i).key()))) {
+                kept.add(ops.get(i));
+            }
+        }
+        WriteBatch out = new WriteBatch();
+        for (int i = kept.size() - 1; i >= 0; i--) {
+            WriteBatch.Op op = kept.get(i);
+            if (op.isDelete()) {
+                out.delete(op.key());
+            } else {
+                out.put(op.key(), op.value());
+            }
+        }
+        return out;
     }
 }

@@ -78,6 +78,19 @@ final class WriteTxn {
         lsns.abandon();
     }
 
+    /**
+     * Starts a bulk operation that may fail on its own: {@link #rollback} then takes back what it staged (an LSN it
+     * took stays a gap, as between the LSNs of one transaction that another partition's writer drew in between).
+     * Only creates, upserts, replaces, deletes, reads and patches run this way; they change nothing else here.
+     */
+    void savepoint() {
+        txn.savepoint();
+    }
+
+    void rollback() {
+        txn.rollback();
+    }
+
     ItemResult execute(KeyRoute at, BatchOperation op) {
         return switch (op.type()) {
             case CREATE -> create(at, object(op), null);

@@ -35,8 +35,9 @@ import org.slf4j.LoggerFactory;
  * responses never overtake each other.
  *
  * <p>The one exception to the hand-off: a request the dispatcher can answer {@link Dispatcher#handleWithoutWaiting
- * without waiting} (a point read whose item the store has in memory) is answered on the event loop, since the hand-off
- * would cost more CPU than the read itself. The rule "event loops never block" still holds: the dispatcher gives up
+ * without waiting} (a point read whose item the store has in memory, a create or upsert on the memory store while its
+ * partition's writer is free) is answered on the event loop, since the hand-off would cost more CPU than the request
+ * itself. The rule "event loops never block" still holds: the dispatcher gives up
  * (and the request goes to a virtual thread) rather than wait for anything.
  */
 public final class GatewayHandler extends ChannelInboundHandlerAdapter {

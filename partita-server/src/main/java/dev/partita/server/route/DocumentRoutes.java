@@ -92,6 +92,21 @@ final class DocumentRoutes {
         return r == null ? null : itemReply(ex, container.info(), r, false);
     }
 
+    /** Whether a {@code POST .../docs} is a create or upsert without triggers (not a query, batch or bulk). */
+    static boolean isPlainWrite(Exchange ex) {
+        return !ex.flag(Hdr.IS_QUERY_PLAN) && !ex.isQuery() && !ex.flag(Hdr.IS_BATCH) && triggers(ex).isEmpty();
+    }
+
+    /**
+     * A create or upsert ({@link #isPlainWrite}) as {@link #feed} answers it, when the engine can run it without
+     * waiting ({@link ContainerHandle#writeWithoutWaiting}); else null.
+     */
+    Reply writeWithoutWaiting(Exchange ex, ResourcePath path, RequestOptions o) {
+        ContainerHandle container = ctx.engine.containerWithoutWaiting(container(ex, path));
+        ItemResult r = container == null ? null : container.writeWithoutWaiting(ex.body(), ex.flag(Hdr.IS_UPSERT), o);
+        return r == null ? null : itemReply(ex, container.info(), r, true);
+    }
+
     private static void checkNameBased(ResourcePath path) {
         if (path.ridBased()) {
             throw ServiceException.badRequest("Items cannot be addressed by _rid; use the name-based path"

@@ -71,16 +71,26 @@ public final class Router implements Dispatcher {
 
     /**
      * A point read ({@code GET .../docs/{id}}) when the engine answers it without waiting (the item's key in the
-     * store's memory, no fault rule in force: {@code ContainerHandle.readWithoutWaiting}), else null. Authentication,
-     * routing, the store read and pricing are then CPU work on memory, and the event loop may answer it; the reply is
-     * the one {@link #handle} gives. Everything else (writes, queries, feeds, reads that need the disk) keeps its
-     * virtual thread; so does a resource token on a store whose reads may wait, since its permission is read there.
+     * store's memory, no fault rule in force: {@code ContainerHandle.readWithoutWaiting}), or a create or upsert
+     * ({@code POST .../docs}) on a store that writes to memory whose partition's writer is free
+     * ({@code ContainerHandle.writeWithoutWaiting}); else null. Authentication, routing, the store's work and pricing
+     * are then CPU work on memory, and the event loop may answer it; the reply is the one {@link #handle} gives.
+     * Everything else (other writes, queries, feeds, reads that need the disk) keeps its virtual thread; so does a
+     * resource token on a store whose reads may wait, since its permission is read there.
      */
     @Override
     public Reply handleWithoutWaiting(Exchange ex) {
         List<String> s = ex.segments();
-        boolean pointRead = ex.method().equals(HttpMethod.GET) && s.size() == 6 && s.get(0).equals("dbs")
-                && s.get(2).equals("colls") && s.get(4).equals("docs");
+        boolean items = s.size() >= 5 && s.size() <= 6 && s.get(0).equals("dbs") && s.get(2).equals("colls")
+                && s.get(4).equals("docs");
+        if (!items) {
+            return null;
+        }
+        if (s.size() == 5 && ex.method().equals(HttpMethod.POST)) {
+            return engine.store().readsNeverBlock() && DocumentRoutes.isPlainWrite(ex) ? answer(ex, (e, path, who) -> documents.writeWithoutWaiting(e,
+                    path, RequestHeaders.options(e, authorization.scope(who)))) : null;
+        }
+        boolean pointRead = s.size() == 6 && ex.method().equals(HttpMethod.GET);
         if (!pointRead || !engine.store().readsNeverBlock() && authenticator.readsStore(ex.header(Hdr.AUTHORIZATION))) {
             return null;
         }
