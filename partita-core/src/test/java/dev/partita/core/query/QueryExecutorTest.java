@@ -179,9 +179,10 @@ class QueryExecutorTest {
     }
 
     /**
-     * A SUM, AVG, MIN or MAX cannot return part of its result (a later value of the wrong type would make the whole
-     * undefined after numbers were sent), nor can DISTINCT or TOP, nor a COUNT over the whole container (no range or
-     * partition key: the answer no SDK merges): past the deadline they are a 408, not a wrong answer.
+     * A GROUP BY of SUM, AVG, MIN or MAX cannot return part of its result (a later value of the wrong type would make
+     * a group undefined after numbers were sent, and its groups' state is no size a token carries), nor can DISTINCT
+     * or TOP, nor a COUNT or SUM over the whole container (no range or partition key: the answer no SDK merges): past
+     * the deadline they are a 408, not a wrong answer.
      */
     @Test
     void aMaterializedQueryThatCannotBePartialIsARequestTimeoutPastTheDeadline() {
@@ -234,6 +235,43 @@ class QueryExecutorTest {
             String sdkGroups = "SELECT [{\"item\": c.cat}] AS groupByItems, {\"cat\": c.cat, \"n\": {\"item\":"
                     + " COUNT(1)}} AS payload FROM c GROUP BY c.cat";
             assertThat(drain(engine, sdkGroups, 1000).size()).as("groups repeat across pages").isGreaterThan(3);
+        }
+    }
+
+    /**
+     * A SUM, AVG, MIN or MAX without GROUP BY past the deadline carries its running state in the continuation and
+     * answers the range's row on the page that reads its last item: every range's rows, drained page by page (one
+     * item a page), are the rows it answers with time to spare. That holds for numbers, for a string that makes the
+     * sums undefined in every range (the whole scope's state is carried too) and for an object that makes MIN/MAX
+     * undefined; with one range (the range is the whole scope) and with three.
+     */
+    @Test
+    void sumsAveragesAndExtremesPastTheDeadlineCarryTheirStateToTheRangesLastPage() {
+        Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
+        List<String> queries = List.of("SELECT VALUE SUM(c.n) FROM c", "SELECT VALUE MIN(c.n) FROM c",
+                "SELECT VALUE MAX(c.n) FROM c WHERE c.cat = 'a'", "SELECT VALUE AVG(c.n) FROM c",
+                "SELECT VALUE [{\"item\": SUM(c.n), \"isPartial\": true}] FROM c",
+                "SELECT VALUE [{\"item\": {\"sum\": SUM(c.n), \"count\": COUNT(c.n)}}] FROM c",
+                "SELECT {\"lo\": {\"item\": MIN(c.n), \"item2\": {\"min\": MIN(c.n), \"count\": COUNT(c.n)}},"
+                        + " \"k\": {\"item\": COUNT(1)}} AS payload FROM c",
+                "SELECT SUM(c.n) AS s, AVG(c.n) AS a, MIN(c.n) AS lo, MAX(c.n) AS hi, COUNT(1) AS k FROM c");
+        for (int ranges : new int[] {1, 3}) {
+            for (String odd : new String[] {null, "\"x\"", "{}"}) {
+                try (Engine timely = engineWith(ranges, 30, 9);
+                        Engine hurried = Engine.open(new MemoryStore(), CLOCK, noTime)) {
+                    load(hurried, ranges, 30, 9);
+                    if (odd != null) {
+                        for (Engine e : List.of(timely, hurried)) {
+                            e.container("db", "c").create(("{\"id\":\"odd\",\"pk\":\"p1\",\"cat\":\"a\","
+                                    + "\"n\":" + odd + "}").getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
+                        }
+                    }
+                    for (String q : queries) {
+                        assertThat(drain(hurried, q, 1000)).as("%s, %d ranges, odd %s", q, ranges, odd)
+                                .containsExactlyElementsOf(drain(timely, q, 1000));
+                    }
+                }
+            }
         }
     }
 
