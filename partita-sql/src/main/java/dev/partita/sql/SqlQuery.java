@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.NullNode;
 import dev.partita.sql.ast.Expr;
 import dev.partita.sql.ast.Query;
 import dev.partita.sql.eval.AggregateState;
+import dev.partita.sql.eval.CompiledQuery;
 import dev.partita.sql.eval.Compiler;
 import dev.partita.sql.eval.Frame;
 import dev.partita.sql.eval.UndefinedAggregates;
@@ -268,15 +269,23 @@ public final class SqlQuery {
                 isLocal);
     }
 
-    /** The rows of the range's whole read accumulated in {@code state}, as the range answers them. */
+    /**
+     * The rows of the range's whole read accumulated in {@code state}, as the range answers them; with no state, the
+     * row of a page that carries the state on ({@link AggregateState#emitNeutral}).
+     */
     public List<JsonNode> carriedRows(AggregateState state, Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(ctx, "ctx");
         List<JsonNode> out = new ArrayList<>();
-        state.emit(program.query(), new Frame(program.slotCount(), resolve(params), List.of(), ctx.clock(), ctx),
-                row -> {
-                    out.add(row);
-                    return true;
-                }, UndefinedPartial.RULES);
+        Frame f = new Frame(program.slotCount(), resolve(params), List.of(), ctx.clock(), ctx);
+        CompiledQuery.Sink sink = row -> {
+            out.add(row);
+            return true;
+        };
+        if (state == null) {
+            AggregateState.emitNeutral(program.query(), f, sink);
+        } else {
+            state.emit(program.query(), f, sink, UndefinedPartial.RULES);
+        }
         return out;
     }
 

@@ -18,12 +18,12 @@ import java.util.Map;
 
 /**
  * The pages of a SUM, AVG, MIN or MAX query without GROUP BY ({@link SqlQuery#carriesAggregates}) read past the
- * request's deadline: each page reads on from where the last one stopped and, until the read is done, answers no
- * row and carries the running state of the aggregates in its continuation ({@code A.<from>.<state>}); the page that
- * reads the last item answers the range's one row of the whole read. The SDKs follow a range's continuations and
- * merge its rows, an empty page adding nothing (the Java SDK's AggregateDocumentQueryExecutionContext, the JS SDK's
- * aggregate pipeline), so the result is the one an unhurried read gives. A share per page, as COUNT's, would not be:
- * see {@link AggregateState}.
+ * request's deadline: each page reads on from where the last one stopped and, until the read is done, answers the
+ * partials of nothing and carries the running state of the aggregates in its continuation
+ * ({@code A.<from>.<state>}); the page that reads the last item answers the range's one row of the whole read. The
+ * SDKs follow a range's continuations and merge its rows, the partials of nothing adding nothing (the Java SDK's
+ * AggregateDocumentQueryExecutionContext, the JS SDK's aggregate endpoint components), so the result is the one an
+ * unhurried read gives. A share per page, as COUNT's, would not be: see {@link AggregateState}.
  *
  * <p>When the range is only part of a cross-partition query's scope, the read covers the whole scope: every item
  * feeds the whole scope's state (what {@link WholeScopeAggregates} reads at once), the range's own items the range's
@@ -39,13 +39,19 @@ final class CarriedAggregates {
     private CarriedAggregates() {
     }
 
-    /** The first page's answer when its read ran past the deadline: nothing yet, and the read starts again here. */
-    static QueryPage start(SqlQuery query, QueryExecutor.Bounds bounds, QueryExecutor.Bounds whole) {
+    /**
+     * The first page's answer when its read ran past the deadline: the partials of nothing, and the read starts again
+     * here. Every page of the read has a row: the JS SDK's aggregate pipeline stops reading for good at a fetch whose
+     * pages were all empty once it holds a row (GroupByValueEndpointComponent.fetchMore, @azure/cosmos 4.10.1).
+     */
+    static QueryPage start(SqlQuery query, QueryExecutor.Bounds bounds, QueryExecutor.Bounds whole,
+            Map<String, JsonNode> params, EvalContext ctx) {
         boolean wholeToo = !WholeScopeAggregates.within(whole, bounds);
         String state = query.newAggregateState(wholeToo).encode();
         byte[] from = wholeToo ? whole.from() : bounds.from();
-        return new QueryPage(List.of(), Continuation.carried(from, state).encode(), bounds.rangeId(),
-                Work.scan(Work.Operation.QUERY, 0, 0, 0, 0, 0, 0));
+        List<JsonNode> rows = query.carriedRows(null, params, ctx);
+        return new QueryPage(rows, Continuation.carried(from, state).encode(), bounds.rangeId(),
+                Work.scan(Work.Operation.QUERY, 0, 0, 0, rows.size(), Rows.bytes(rows), 0));
     }
 
     /** The next page of the read a token of {@link #start} or of this method names. */
@@ -74,10 +80,18 @@ final class CarriedAggregates {
                 }
                 byte[] next = source.stoppedBetweenItems() ? source.currentKey
                         : Arrays.copyOf(source.currentKey, source.currentKey.length + 1);
-                return new QueryPage(List.of(), Continuation.carried(next, carried).encode(), bounds.rangeId(),
-                        work(state, source, own, List.of(), ctx));
+                List<JsonNode> none = query.carriedRows(null, params, ctx);
+                return new QueryPage(none, Continuation.carried(next, carried).encode(), bounds.rangeId(),
+                        work(state, source, own, none, ctx));
             }
+            // a row the whole scope leaves out (an undefined VALUE aggregate) is the partials of nothing here: after
+            // pages with rows, a page without one would end the JS SDK's read of every range, and for good (it
+            // spins: GroupByValueEndpointComponent's completed flag); the Java SDK then shows null, as it does for
+            // the service's undefined partials
             List<JsonNode> rows = query.carriedRows(state, params, ctx);
+            if (rows.isEmpty()) {
+                rows = query.carriedRows(null, params, ctx);
+            }
             return new QueryPage(rows, null, bounds.rangeId(), work(state, source, own, rows, ctx));
         }
     }

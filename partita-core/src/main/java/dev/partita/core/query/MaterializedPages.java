@@ -94,11 +94,23 @@ final class MaterializedPages {
                 items = source.items;
                 bytes = source.bytes;
             } catch (ServiceException e) {
-                // a SUM, AVG, MIN or MAX the budget does not cover: the read carries its running state on instead
-                if (e.status() != 408 || from != Continuation.START || !carries(query, bounds)) {
+                if (e.status() != 408 || from != Continuation.START) {
                     throw e;
                 }
-                return CarriedAggregates.start(query, bounds, whole);
+                // a SUM, AVG, MIN or MAX the budget does not cover: the read carries its running state on instead
+                if (carries(query, bounds)) {
+                    return CarriedAggregates.start(query, bounds, whole, params, ctx);
+                }
+                // the whole-container answer (the JS SDK's optimistic request) of a query the SDKs' pipelines page
+                // within the budget: the gateway's answer to a query it does not serve, after which the JS SDK runs
+                // the plan range by range (js-sdk.md §4)
+                if (bounds.rangeId() == null && (query.pagesAsPartials() || query.carriesAggregates())) {
+                    throw ServiceException.needsQueryPlan("The provided cross partition query can not be directly"
+                            + " served by the gateway within the time one request may take; run it through the"
+                            + " query plan, which additionalErrorInfo holds.",
+                            QueryPlans.plan(c, query, params, null).toString());
+                }
+                throw e;
             }
             if (cacheable) {
                 synchronized (results) {

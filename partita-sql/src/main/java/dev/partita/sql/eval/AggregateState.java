@@ -12,8 +12,8 @@ import java.util.function.BooleanSupplier;
 /**
  * The running state of an aggregate query without GROUP BY over the items read so far ({@link
  * CompiledQuery#carriesAggregates}): a page that ends at the request's deadline hands it on in its continuation and
- * answers no row, and the page that reads the last item answers the one row of the whole read. A SUM, AVG, MIN or
- * MAX share cannot be answered part by part as COUNT's is: the SDKs skip an undefined share (the Java
+ * answers the partials of nothing ({@link #emitNeutral}), and the page that reads the last item answers the one row
+ * of the whole read. A SUM, AVG, MIN or MAX share cannot be answered part by part as COUNT's is: the SDKs skip an undefined share (the Java
  * SumAggregator, AverageAggregator and Min/MaxAggregator of azure-cosmos 4.81), so a part that met a string would
  * not make the sum undefined after an earlier part answered a number, and the JS SDK cannot compare two parts'
  * MIN/MAX when one is null.
@@ -66,6 +66,23 @@ public final class AggregateState {
     /** The row of the whole read, as a range answers it (none when the rules leave it out). */
     public void emit(CompiledQuery q, Frame f, CompiledQuery.Sink out, UndefinedAggregates.RowRules rules) {
         q.runCarried(f, out, local, whole, rules);
+    }
+
+    /**
+     * The row of a page that carries the state on: the partials of nothing, which both SDKs' merges skip (COUNT 0,
+     * AVG and MIN/MAX over no value, SUM undefined rather than 0: a sum of 0 would count for the Java SumAggregator).
+     * A page with no row would not do: the JS SDK's aggregate pipeline ends at a fetch whose pages were all empty
+     * once it holds a row (GroupByValueEndpointComponent.fetchMore in @azure/cosmos 4.10.1).
+     */
+    public static void emitNeutral(CompiledQuery q, Frame f, CompiledQuery.Sink out) {
+        Aggregate.Accumulator[] none = q.newAccumulators();
+        CompiledQuery.AggSpec[] aggs = q.aggs();
+        for (int i = 0; i < aggs.length; i++) {
+            if (aggs[i].kind() == Aggregate.SUM) {
+                none[i].makeUndefined();
+            }
+        }
+        q.runCarried(f, out, none, null, null);
     }
 
     /** The state as a token part: base64url of {@code {"l": [states], "w": [states]}}. */

@@ -409,7 +409,7 @@ public final class CompiledQuery {
     /**
      * The row of the accumulated {@code local} state, judged as {@link #run(Frame, Sink, UndefinedAggregates)}
      * judges a range: by the whole scope's state {@code whole}, or by {@code rules} alone when the range is the whole
-     * scope ({@code whole} null).
+     * scope ({@code whole} null); with neither, as it is.
      */
     void runCarried(Frame f, Sink out, Aggregate.Accumulator[] local, Aggregate.Accumulator[] whole,
             UndefinedAggregates.RowRules rules) {
