@@ -241,7 +241,8 @@ public final class QueryExecutor {
         Visibility visible = visibility(snapshot, c);
         OrderedSource.NonScalar nonScalar = policy.marksNonScalars(sort.first())
                 ? kind -> markedNonScalars(snapshot, c.containerId(), sort.first(), bounds)
-                : kind -> nonScalarItems.in(snapshot, c.containerId(), sort.first(), lsn, bounds.from, bounds.to, kind);
+                : kind -> nonScalarItems.in(snapshot, c.containerId(), sort.first(), lsn, bounds.from, bounds.to, kind,
+                        deadline);
         SortBounds possible = SortBounds.of(query.ast(), params, sort.first());
         try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar, possible,
                 from.ordered(), visible)) {
