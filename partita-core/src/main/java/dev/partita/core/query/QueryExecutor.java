@@ -157,7 +157,7 @@ public final class QueryExecutor {
                                     .map(PartitionKeyFilter::segments).toList())
                     : null;
             QueryPage approximate = ApproximateVectorSearch.run(vectorIndexes, snapshot, container, query, bounds,
-                    params, ctx, clock.millis() / 1000);
+                    params, ctx, clock.millis() / 1000, deadline);
             if (approximate != null) {
                 return approximate;
             }
