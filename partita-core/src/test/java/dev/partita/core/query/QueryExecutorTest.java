@@ -396,6 +396,15 @@ class QueryExecutorTest {
             }
             assertThatThrownBy(() -> engine.container(c).query("SELECT * FROM c", Map.of(), RequestOptions.scoped(Scope.CONTAINER).withContinuation("garbage").withMaxItemCount(10)))
                     .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
+            // a carried aggregate state that is not one this query wrote, or on a query that carries none
+            for (String[] bad : new String[][] {{"SELECT VALUE SUM(c.n) FROM c", "A.AA.bm9wZQ"},
+                    {"SELECT VALUE SUM(c.n) FROM c", "A.AA.eyJsIjpbWzEsMl1dfQ"},
+                    {"SELECT VALUE COUNT(1) FROM c", "A.AA.eyJsIjpbMV19"}}) {
+                assertThatThrownBy(() -> engine.container(c).query(bad[0], Map.of(),
+                        RequestOptions.scoped(Scope.range("0")).withContinuation(bad[1])))
+                        .as(bad[1]).isInstanceOfSatisfying(ServiceException.class,
+                                e -> assertThat(e.status()).isEqualTo(400));
+            }
             assertThatThrownBy(() -> engine.container(c).query("SELECT * FROM c", Map.of(), RequestOptions.scoped(Scope.range("9")).withMaxItemCount(10)))
                     .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(410));
         }
