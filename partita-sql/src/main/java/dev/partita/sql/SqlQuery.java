@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import dev.partita.sql.ast.Expr;
 import dev.partita.sql.ast.Query;
+import dev.partita.sql.eval.AggregateState;
+import dev.partita.sql.eval.CompiledQuery;
 import dev.partita.sql.eval.Compiler;
 import dev.partita.sql.eval.Frame;
 import dev.partita.sql.eval.UndefinedAggregates;
@@ -228,9 +230,63 @@ public final class SqlQuery {
      * whole scope at once, and its COUNT over part of the items does not add up.
      */
     public boolean pagesAsPartials() {
-        return (aggregates || hasGroupBy()) && program.query().countsOnly() && !hasOrderBy() && !isDistinct()
-                && ast.top() == null && ast.offset() == null && ast.limit() == null
+        return (aggregates || hasGroupBy()) && program.query().countsOnly() && groupsItemsOneAtATime();
+    }
+
+    /**
+     * True for an aggregate query without GROUP BY whose SUM, AVG, MIN or MAX a page over part of the items may
+     * carry on in its continuation instead of answering it ({@link AggregateState}), under the conditions of
+     * {@link #pagesAsPartials()} but for the aggregates: COUNT, SUM, AVG, MIN and MAX only.
+     */
+    public boolean carriesAggregates() {
+        return hasTypeSensitiveAggregates() && program.query().carriesAggregates() && groupsItemsOneAtATime();
+    }
+
+    /** No ORDER BY, DISTINCT, TOP, OFFSET or LIMIT, and rows from the container's items one at a time. */
+    private boolean groupsItemsOneAtATime() {
+        return !hasOrderBy() && !isDistinct() && ast.top() == null && ast.offset() == null && ast.limit() == null
                 && ast.from().stream().limit(1).allMatch(f -> f.collection() instanceof Query.Collection.Path);
+    }
+
+    /** For {@link #carriesAggregates()}: the state before any item (with {@code wholeToo}, the whole scope's too). */
+    public AggregateState newAggregateState(boolean wholeToo) {
+        return AggregateState.start(program.query(), wholeToo);
+    }
+
+    /** The state {@link AggregateState#encode()} wrote for this query; IllegalArgumentException otherwise. */
+    public AggregateState aggregateState(String encoded) {
+        return AggregateState.decode(program.query(), encoded);
+    }
+
+    /**
+     * Adds these items' rows to {@code state}: all of them to its whole scope's part, and those of the items
+     * {@code isLocal} says are the range's (asked once an item is read) to the range's.
+     */
+    public void accumulate(Iterable<? extends JsonNode> items, Map<String, JsonNode> params, EvalContext ctx,
+            AggregateState state, java.util.function.BooleanSupplier isLocal) {
+        Objects.requireNonNull(ctx, "ctx");
+        state.accumulate(program.query(), new Frame(program.slotCount(), resolve(params), items, ctx.clock(), ctx),
+                isLocal);
+    }
+
+    /**
+     * The rows of the range's whole read accumulated in {@code state}, as the range answers them; with no state, the
+     * row of a page that carries the state on ({@link AggregateState#emitNeutral}).
+     */
+    public List<JsonNode> carriedRows(AggregateState state, Map<String, JsonNode> params, EvalContext ctx) {
+        Objects.requireNonNull(ctx, "ctx");
+        List<JsonNode> out = new ArrayList<>();
+        Frame f = new Frame(program.slotCount(), resolve(params), List.of(), ctx.clock(), ctx);
+        CompiledQuery.Sink sink = row -> {
+            out.add(row);
+            return true;
+        };
+        if (state == null) {
+            AggregateState.emitNeutral(program.query(), f, sink);
+        } else {
+            state.emit(program.query(), f, sink, UndefinedPartial.RULES);
+        }
+        return out;
     }
 
     /** True when the top-level projection contains an aggregate (COUNT, SUM, AVG, MIN, MAX, ...). */

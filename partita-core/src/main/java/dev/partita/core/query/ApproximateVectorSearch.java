@@ -14,6 +14,7 @@ import dev.partita.sql.search.SearchFunctions;
 import dev.partita.sql.search.VectorEmbedding;
 import dev.partita.core.item.PartitionDeletes;
 import dev.partita.core.item.Visibility;
+import dev.partita.core.request.Deadline;
 import dev.partita.core.store.Snapshot;
 import java.util.List;
 import java.util.Map;
@@ -35,9 +36,13 @@ final class ApproximateVectorSearch {
     private ApproximateVectorSearch() {
     }
 
-    /** The page, or null when the query is not an approximate vector search or should run exactly. */
+    /**
+     * The page, or null when the query is not an approximate vector search or should run exactly (as while the
+     * graph's build takes more requests: {@link VectorIndexes#nearest}).
+     */
     static QueryPage run(VectorIndexes indexes, Snapshot snapshot, ContainerInfo c, SqlQuery query,
-            QueryExecutor.Bounds bounds, Map<String, JsonNode> params, EvalContext context, long nowSeconds) {
+            QueryExecutor.Bounds bounds, Map<String, JsonNode> params, EvalContext context, long nowSeconds,
+            Deadline deadline) {
         Query q = query.ast();
         if (q.orderBy().size() != 1 || !SearchFunctions.isVectorCall(q.orderBy().get(0).expr()) || q.distinct()
                 || !q.groupBy().isEmpty() || query.hasAggregates() || q.from().size() != 1
@@ -64,7 +69,7 @@ final class ApproximateVectorSearch {
         int multiplier = multiplier(index.type(), options);
         int wanted = (int) Math.min(Integer.MAX_VALUE / multiplier, k) * multiplier;
         VectorIndexes.Candidates candidates = indexes.nearest(c, snapshot, path, vector, wanted, bounds.from(),
-                bounds.to());
+                bounds.to(), deadline);
         if (candidates == null || candidates.indexed() < MIN_INDEXED_VECTORS) {
             return null;
         }

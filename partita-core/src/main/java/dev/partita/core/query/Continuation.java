@@ -21,28 +21,39 @@ import java.util.Base64;
  *   <li>{@code M.<offset>.<from>.<to>} for a materialized query answered part by part (see
  *       {@link MaterializedPages}): the rows already returned of the part of the scope's items from item key
  *       {@code from} (inclusive) to {@code to} (exclusive; {@code -} for the end of the scope, not read yet).</li>
+ *   <li>{@code A.<from>.<state>} for an aggregate query without GROUP BY read on from item key {@code from}: the
+ *       running state of its SUM, AVG, MIN, MAX and COUNT over the items before it (see {@link CarriedAggregates}).
+ *       </li>
  * </ul>
  */
 record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, long skipped, long offset,
-        OrderedSource.Position ordered, byte[] partFrom, byte[] partTo) {
+        OrderedSource.Position ordered, byte[] partFrom, byte[] partTo, String state) {
 
-    static final Continuation START = new Continuation(false, null, 0, 0, 0, 0, null, null, null);
+    static final Continuation START = new Continuation(false, null, 0, 0, 0, 0, null, null, null, null);
 
     static Continuation streamed(boolean indexed, byte[] key, long rowsOfKey, long emitted, long skipped) {
-        return new Continuation(indexed, key, rowsOfKey, emitted, skipped, 0, null, null, null);
+        return new Continuation(indexed, key, rowsOfKey, emitted, skipped, 0, null, null, null, null);
     }
 
     static Continuation ordered(OrderedSource.Position position, long rowsOfKey, long emitted, long skipped) {
-        return new Continuation(true, null, rowsOfKey, emitted, skipped, 0, position, null, null);
+        return new Continuation(true, null, rowsOfKey, emitted, skipped, 0, position, null, null, null);
     }
 
     static Continuation materialized(long offset) {
-        return new Continuation(false, null, 0, 0, 0, offset, null, null, null);
+        return new Continuation(false, null, 0, 0, 0, offset, null, null, null, null);
     }
 
     /** The rows already returned of the part {@code [from, to)} of the scope's items ({@code to} null: its end). */
     static Continuation ofPart(long offset, byte[] from, byte[] to) {
-        return new Continuation(false, null, 0, 0, 0, offset, null, from, to);
+        return new Continuation(false, null, 0, 0, 0, offset, null, from, to, null);
+    }
+
+    /**
+     * An aggregate query's read carried on from item key {@code from} (inclusive) with the running state of the items
+     * before it (see {@link CarriedAggregates}).
+     */
+    static Continuation carried(byte[] from, String state) {
+        return new Continuation(false, from, 0, 0, 0, 0, null, null, null, state);
     }
 
     /** True for a token that resumes a page (streamed or ordered) rather than starting one. */
@@ -55,6 +66,9 @@ record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, l
         if (ordered != null) {
             return "O." + ordered.part().code + "." + (ordered.term() == null ? "-" : b64.encodeToString(ordered.term()))
                     + "." + ordered.index() + "." + rowsOfKey + "." + emitted + "." + skipped;
+        }
+        if (state != null) {
+            return "A." + b64.encodeToString(key) + "." + state;
         }
         if (partFrom != null) {
             return "M." + offset + "." + b64.encodeToString(partFrom) + "." + (partTo == null ? "-"
@@ -86,6 +100,9 @@ record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, l
             }
             if (!streamed && f.length == 2 && f[0].equals("M")) {
                 return materialized(Long.parseLong(f[1]));
+            }
+            if (!streamed && f.length == 3 && f[0].equals("A") && !f[2].isEmpty()) {
+                return carried(Base64.getUrlDecoder().decode(f[1].getBytes(StandardCharsets.US_ASCII)), f[2]);
             }
             if (!streamed && f.length == 4 && f[0].equals("M")) {
                 byte[] to = f[3].equals("-") ? null

@@ -3,6 +3,7 @@ package dev.partita.core.query;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.capacity.Work;
+import dev.partita.core.error.ServiceException;
 import dev.partita.core.index.IndexLookup;
 import dev.partita.core.item.Visibility;
 import dev.partita.core.request.Deadline;
@@ -25,7 +26,9 @@ import java.util.Map;
  * COUNT shares and groups, which the SDKs add up and merge across pages) is not failed at the request's deadline:
  * the read stops after the item it is on, the page answers the rows of the part read so far, and the continuation
  * resumes the read at the next item; that is for requests to one range or partition key, which is what the SDKs'
- * pipelines send. Any other query cannot return part of its result: past the deadline it is a 408.
+ * pipelines send. A SUM, AVG, MIN or MAX without GROUP BY on such a request carries its aggregates' running state
+ * across pages instead ({@link CarriedAggregates}). Any other query cannot return part of its result: past the
+ * deadline it is a 408.
  */
 final class MaterializedPages {
     private static final int RESULT_CACHE = 32;
@@ -47,8 +50,12 @@ final class MaterializedPages {
             QueryExecutor.Bounds whole, Map<String, JsonNode> params, String token, int pageSize,
             IndexLookup lookup, Deadline deadline, Visibility visible, EvalContext ctx) {
         Continuation from = Continuation.parse(token, false);
-        if (from.offset() < 0) {
+        if (from.offset() < 0 || from.state() != null && !carries(query, bounds)) {
             throw Continuation.malformed();
+        }
+        if (from.state() != null) {
+            return CarriedAggregates.page(snapshot, c, query, bounds, whole, params, from, lookup, deadline, visible,
+                    ctx);
         }
         byte[] start = from.partFrom() == null || Bytes.compare(from.partFrom(), bounds.from()) < 0
                 ? bounds.from() : from.partFrom();
@@ -73,11 +80,11 @@ final class MaterializedPages {
         long items = 0;
         long bytes = 0;
         if (all == null) {
-            UndefinedAggregates wider = wholeScope.of(snapshot, c, lsn, query, bounds, whole, params, deadline,
-                    visible, ctx);
             try (ItemSource source = lookup == null
                             ? new ScanSource(snapshot, part.from(), part.to(), visible)
                             : KeySetSource.of(snapshot, c.containerId(), lookup, part, visible, deadline)) {
+                UndefinedAggregates wider = wholeScope.of(snapshot, c, lsn, query, bounds, whole, params, deadline,
+                        visible, ctx);
                 all = query.execute(source.computing(c.indexingPolicy().computed()).until(deadline, mayStop, false),
                         params, ctx, wider);
                 if (source.stoppedEarly()) {
@@ -86,6 +93,24 @@ final class MaterializedPages {
                 entries = source.entriesRead;
                 items = source.items;
                 bytes = source.bytes;
+            } catch (ServiceException e) {
+                if (e.status() != 408 || from != Continuation.START) {
+                    throw e;
+                }
+                // a SUM, AVG, MIN or MAX the budget does not cover: the read carries its running state on instead
+                if (carries(query, bounds)) {
+                    return CarriedAggregates.start(query, bounds, whole, params, ctx);
+                }
+                // the whole-container answer (the JS SDK's optimistic request) of a query the SDKs' pipelines page
+                // within the budget: the gateway's answer to a query it does not serve, after which the JS SDK runs
+                // the plan range by range (js-sdk.md §4)
+                if (bounds.rangeId() == null && (query.pagesAsPartials() || query.carriesAggregates())) {
+                    throw ServiceException.needsQueryPlan("The provided cross partition query can not be directly"
+                            + " served by the gateway within the time one request may take; run it through the"
+                            + " query plan, which additionalErrorInfo holds.",
+                            QueryPlans.plan(c, query, params, null).toString());
+                }
+                throw e;
             }
             if (cacheable) {
                 synchronized (results) {
@@ -102,6 +127,11 @@ final class MaterializedPages {
         String next = next(from, start, cut, stop, all.size());
         return new QueryPage(page, next, bounds.rangeId(), Work.scan(Work.Operation.QUERY, entries, items, bytes,
                 page.size(), Rows.bytes(page), ctx.callCounter().calls()));
+    }
+
+    /** The query is one whose read may carry its aggregates' state across pages, on a request the SDKs merge. */
+    private static boolean carries(SqlQuery query, QueryExecutor.Bounds bounds) {
+        return query.carriesAggregates() && bounds.rangeId() != null;
     }
 
     /**

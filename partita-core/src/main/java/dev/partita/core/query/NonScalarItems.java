@@ -2,6 +2,7 @@ package dev.partita.core.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.json.Json;
+import dev.partita.core.request.Deadline;
 import dev.partita.core.store.ChangeRecord;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.store.Bytes;
@@ -22,7 +23,8 @@ import java.util.TreeMap;
  * included path has them marked in the index itself ({@code IndexingPolicy.marksNonScalars}); this set serves the
  * paths indexed through a wildcard, such as every path of the default policy.
  *
- * <p>Built by one scan of the container the first time a path is sorted on, then kept current from the change log
+ * <p>Built by one scan of the container the first time a path is sorted on (spread over requests, each within its
+ * budget: see {@link #build}), then kept current from the change log
  * (every write leaves a record keyed by LSN): a query reads the records after the LSN the set was last brought to and
  * re-classifies just those items. The set is Partita's bookkeeping, not work the service would do, so it is not
  * charged to the query. Lost on restart and rebuilt on demand.
@@ -40,6 +42,9 @@ final class NonScalarItems {
     private static final class PathSet {
         final TreeMap<byte[], Kind> items = new TreeMap<>(Bytes.COMPARATOR);
         long lsn = -1;
+        /** While the build runs over several requests: the item key it resumes at, and the LSN it started at. */
+        byte[] buildFrom;
+        long buildLsn;
     }
 
     private final Map<Key, PathSet> entries = new LinkedHashMap<>(16, 0.75f, true) {
@@ -55,7 +60,7 @@ final class NonScalarItems {
      * @param lsn the container's LSN read before the snapshot was taken (at most the snapshot's own)
      */
     List<byte[]> in(Snapshot snapshot, int container, List<String> path, long lsn, byte[] from, byte[] to,
-            Kind kind) {
+            Kind kind, Deadline deadline) {
         PathSet entry;
         synchronized (entries) {
             entry = entries.computeIfAbsent(new Key(container, path), k -> new PathSet());
@@ -63,8 +68,7 @@ final class NonScalarItems {
         synchronized (entry) {
             PathSet view = entry;
             if (entry.lsn < 0) {
-                build(snapshot, container, path, entry);
-                entry.lsn = lsn;
+                build(snapshot, container, path, lsn, entry, deadline);
             } else if (lsn < entry.lsn) {
                 // a newer query moved the set past this snapshot: classify this scope afresh for this one query
                 PathSet fresh = new PathSet();
@@ -89,13 +93,38 @@ final class NonScalarItems {
         }
     }
 
-    private static void build(Snapshot snapshot, int container, List<String> path, PathSet entry) {
+    /**
+     * Builds the set by one scan of the container, spread over as many requests as it takes: each scans on from where
+     * the last one stopped until its deadline (one item at least) and, when items remain, fails with 408, so no
+     * request runs past its budget by more than one item and the next query on the path takes the build on. The
+     * parts are read from different snapshots, so the build ends by re-classifying every item written since it
+     * started, from the change log (or starts again, should the log have been pruned past that point).
+     */
+    private static void build(Snapshot snapshot, int container, List<String> path, long lsn, PathSet entry,
+            Deadline deadline) {
         byte[][] all = StoreKeys.containerItems(container);
-        try (Cursor cursor = snapshot.scan(all[0], all[1])) {
+        if (entry.buildFrom == null) {
+            entry.buildFrom = all[0];
+            entry.buildLsn = lsn;
+        }
+        try (Cursor cursor = snapshot.scan(entry.buildFrom, all[1])) {
+            boolean any = false;
             while (cursor.next()) {
+                if (any && deadline.passed()) {
+                    entry.buildFrom = cursor.key().clone();
+                    throw QueryExecutor.timedOut();
+                }
                 classify(entry, cursor.key(), cursor.value(), path);
+                any = true;
             }
         }
+        entry.buildFrom = null;
+        if (Bytes.longValue(snapshot.get(StoreKeys.changeLogFloor(container))) > entry.buildLsn) {
+            entry.items.clear();
+            throw QueryExecutor.timedOut();
+        }
+        entry.lsn = entry.buildLsn;
+        catchUp(snapshot, container, path, entry);
     }
 
     /** Re-classifies the items written since the set's LSN, as this snapshot has them. */

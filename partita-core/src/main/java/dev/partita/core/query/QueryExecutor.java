@@ -157,7 +157,7 @@ public final class QueryExecutor {
                                     .map(PartitionKeyFilter::segments).toList())
                     : null;
             QueryPage approximate = ApproximateVectorSearch.run(vectorIndexes, snapshot, container, query, bounds,
-                    params, ctx, clock.millis() / 1000);
+                    params, ctx, clock.millis() / 1000, deadline);
             if (approximate != null) {
                 return approximate;
             }
@@ -241,7 +241,8 @@ public final class QueryExecutor {
         Visibility visible = visibility(snapshot, c);
         OrderedSource.NonScalar nonScalar = policy.marksNonScalars(sort.first())
                 ? kind -> markedNonScalars(snapshot, c.containerId(), sort.first(), bounds)
-                : kind -> nonScalarItems.in(snapshot, c.containerId(), sort.first(), lsn, bounds.from, bounds.to, kind);
+                : kind -> nonScalarItems.in(snapshot, c.containerId(), sort.first(), lsn, bounds.from, bounds.to, kind,
+                        deadline);
         SortBounds possible = SortBounds.of(query.ast(), params, sort.first());
         try (OrderedSource source = new OrderedSource(snapshot, c.containerId(), sort, bounds, nonScalar, possible,
                 from.ordered(), visible)) {

@@ -73,7 +73,7 @@ final class WholeScopeAggregates {
     }
 
     /** True when the scope's interval lies inside the range's. */
-    private static boolean within(QueryExecutor.Bounds scope, QueryExecutor.Bounds local) {
+    static boolean within(QueryExecutor.Bounds scope, QueryExecutor.Bounds local) {
         boolean fromInside = Bytes.compare(scope.from(), local.from()) >= 0;
         boolean toInside = local.to() == null || scope.to() != null && Bytes.compare(scope.to(), local.to()) <= 0;
         return fromInside && toInside;

@@ -6,7 +6,8 @@ import java.time.Duration;
 /**
  * The instant, on the engine's clock, by which one request must be done ({@code Limits#maxRequestExecution}): a query
  * or change-feed page that reaches it returns what it has with a continuation (for a COUNT or a GROUP BY of COUNTs,
- * the partial rows of the items read so far, which the SDKs add up); work that cannot stop part-way fails with 408.
+ * the partial rows of the items read so far, which the SDKs add up; for a SUM, AVG, MIN or MAX without GROUP BY, the
+ * partials of nothing and the running state, until the range's last page); work that cannot stop part-way fails with 408.
  */
 public record Deadline(Clock clock, long atMillis) {
     /** No deadline: for callers outside a request (background work, tests of the raw executor). */

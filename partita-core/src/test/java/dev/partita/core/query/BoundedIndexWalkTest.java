@@ -105,6 +105,8 @@ class BoundedIndexWalkTest {
             }
             create(engine, "{\"id\":\"last\",\"pk\":\"pn\",\"n\":" + TERMS + "}");
             clock.start();
+            QueryExecutorTest.buildNonScalars(engine, "SELECT VALUE c.id FROM c ORDER BY c.n",
+                    Scope.partitionKey(PartitionKeyValue.fromHeader("[\"pn\"]")));
             for (String order : List.of("ASC", "DESC")) {
                 String query = "SELECT VALUE c.id FROM c WHERE IS_DEFINED(c.n) ORDER BY c.n " + order;
                 List<String> ids = new ArrayList<>();

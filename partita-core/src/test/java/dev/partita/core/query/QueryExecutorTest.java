@@ -92,6 +92,37 @@ class QueryExecutorTest {
         return rows;
     }
 
+    /**
+     * Runs an ORDER BY on a wildcard-indexed path until it no longer answers 408: the first ones build the set of the
+     * items without a scalar there ({@link NonScalarItems}), a part per request, within each request's budget.
+     */
+    static void buildNonScalars(Engine engine, String query, Scope scope) {
+        for (int tries = 0; ; tries++) {
+            assertThat(tries).as("requests building the set").isLessThan(10_000);
+            try {
+                engine.container("db", "c").query(query, Map.of(), RequestOptions.scoped(scope));
+                return;
+            } catch (ServiceException e) {
+                assertThat(e.status()).isEqualTo(408);
+            }
+        }
+    }
+
+    /** The pages of one range, following continuations. */
+    static List<List<JsonNode>> pages(Engine engine, String query, String range) {
+        ContainerInfo c = engine.readContainer("db", "c");
+        List<List<JsonNode>> pages = new ArrayList<>();
+        String token = null;
+        do {
+            QueryPage page = engine.container(c).query(query, Map.of(), RequestOptions.scoped(Scope.range(range))
+                    .withContinuation(token));
+            pages.add(page.rows());
+            token = page.continuation();
+            assertThat(pages.size()).isLessThan(10_000);
+        } while (token != null);
+        return pages;
+    }
+
     /** The query evaluated once over every item of the container, without the executor's paging. */
     static List<JsonNode> whole(Engine engine, String query) {
         ContainerInfo c = engine.readContainer("db", "c");
@@ -138,6 +169,7 @@ class QueryExecutorTest {
             load(engine, 1, 40, 11);
             List<JsonNode> items = drain(engine, "SELECT * FROM c", 1000);
             assertThat(items).hasSize(40);
+            buildNonScalars(engine, "SELECT c.id, c.n FROM c ORDER BY c.n", Scope.range("0"));
             for (String q : List.of("SELECT * FROM c", "SELECT c.id FROM c WHERE c.n > 10",
                     "SELECT VALUE t FROM c JOIN t IN c.tags", "SELECT c.id FROM c WHERE c.id = 'i7'",
                     "SELECT c.id, c.n FROM c ORDER BY c.n", "SELECT TOP 5 c.id FROM c WHERE c.n < 40")) {
@@ -172,6 +204,7 @@ class QueryExecutorTest {
                     .build();
             try (Engine engine = Engine.open(new MemoryStore(), ticking, limits)) {
                 load(engine, 1, 30, 5);
+                buildNonScalars(engine, "SELECT c.id, c.n FROM c ORDER BY c.n", Scope.range("0"));
                 List<JsonNode> got = drain(engine, "SELECT c.id, c.n FROM c ORDER BY c.n", 1000);
                 assertThat(got).as("budget %d ms", budget).hasSize(30);
             }
@@ -179,21 +212,29 @@ class QueryExecutorTest {
     }
 
     /**
-     * A SUM, AVG, MIN or MAX cannot return part of its result (a later value of the wrong type would make the whole
-     * undefined after numbers were sent), nor can DISTINCT or TOP, nor a COUNT over the whole container (no range or
-     * partition key: the answer no SDK merges): past the deadline they are a 408, not a wrong answer.
+     * A GROUP BY of SUM, AVG, MIN or MAX cannot return part of its result (a later value of the wrong type would make
+     * a group undefined after numbers were sent, and its groups' state is no size a token carries), nor can DISTINCT
+     * or TOP: past the deadline they are a 408, not a wrong answer. A COUNT or SUM over the whole container (no range
+     * or partition key: the answer no SDK merges) is the gateway's 400 with the query plan, which the JS SDK runs.
      */
     @Test
     void aMaterializedQueryThatCannotBePartialIsARequestTimeoutPastTheDeadline() {
         Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
         try (Engine engine = Engine.open(new MemoryStore(), CLOCK, noTime)) {
             load(engine, 1, 20, 3);
-            for (String q : List.of("SELECT VALUE SUM(c.n) FROM c", "SELECT c.cat, MAX(c.n) AS m FROM c GROUP BY c.cat",
-                    "SELECT DISTINCT VALUE c.cat FROM c", "SELECT TOP 1 VALUE COUNT(1) FROM c",
-                    "SELECT VALUE COUNT(1) FROM c")) {
+            for (String q : List.of("SELECT c.cat, MAX(c.n) AS m FROM c GROUP BY c.cat",
+                    "SELECT DISTINCT VALUE c.cat FROM c", "SELECT TOP 1 VALUE COUNT(1) FROM c")) {
                 assertThatThrownBy(() -> engine.container("db", "c").query(q, Map.of(), RequestOptions.NONE))
                         .as(q).isInstanceOfSatisfying(ServiceException.class,
                                 e -> assertThat(e.status()).isEqualTo(408));
+            }
+            // a COUNT or SUM the pipelines page: the gateway's "run the plan" (the JS SDK then runs it range by range)
+            for (String q : List.of("SELECT VALUE SUM(c.n) FROM c", "SELECT VALUE COUNT(1) FROM c")) {
+                assertThatThrownBy(() -> engine.container("db", "c").query(q, Map.of(), RequestOptions.NONE))
+                        .as(q).isInstanceOfSatisfying(ServiceException.class, e -> {
+                            assertThat(e.status()).isEqualTo(400);
+                            assertThat(e.additionalErrorInfo()).contains("rewrittenQuery");
+                        });
             }
             // on one range too: the subquery sees the whole scope at once, so its COUNT over part of it is no share
             String distinctCount = "SELECT VALUE COUNT(1) FROM (SELECT DISTINCT VALUE c.cat FROM c)";
@@ -234,6 +275,53 @@ class QueryExecutorTest {
             String sdkGroups = "SELECT [{\"item\": c.cat}] AS groupByItems, {\"cat\": c.cat, \"n\": {\"item\":"
                     + " COUNT(1)}} AS payload FROM c GROUP BY c.cat";
             assertThat(drain(engine, sdkGroups, 1000).size()).as("groups repeat across pages").isGreaterThan(3);
+        }
+    }
+
+    /**
+     * A SUM, AVG, MIN or MAX without GROUP BY past the deadline carries its running state in the continuation and
+     * answers the range's row on the page that reads its last item, the pages before it the partials of nothing: every
+     * range's last page (one item a page) holds the rows it answers with time to spare. That holds for numbers, for a string that makes the
+     * sums undefined in every range (the whole scope's state is carried too) and for an object that makes MIN/MAX
+     * undefined; with one range (the range is the whole scope) and with three.
+     */
+    @Test
+    void sumsAveragesAndExtremesPastTheDeadlineCarryTheirStateToTheRangesLastPage() {
+        Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
+        List<String> queries = List.of("SELECT VALUE SUM(c.n) FROM c", "SELECT VALUE MIN(c.n) FROM c",
+                "SELECT VALUE MAX(c.n) FROM c WHERE c.cat = 'a'", "SELECT VALUE AVG(c.n) FROM c",
+                "SELECT VALUE [{\"item\": SUM(c.n), \"isPartial\": true}] FROM c",
+                "SELECT VALUE [{\"item\": {\"sum\": SUM(c.n), \"count\": COUNT(c.n)}}] FROM c",
+                "SELECT {\"lo\": {\"item\": MIN(c.n), \"item2\": {\"min\": MIN(c.n), \"count\": COUNT(c.n)}},"
+                        + " \"k\": {\"item\": COUNT(1)}} AS payload FROM c",
+                "SELECT SUM(c.n) AS s, AVG(c.n) AS a, MIN(c.n) AS lo, MAX(c.n) AS hi, COUNT(1) AS k FROM c");
+        for (int ranges : new int[] {1, 3}) {
+            for (String odd : new String[] {null, "\"x\"", "{}"}) {
+                try (Engine timely = engineWith(ranges, 30, 9);
+                        Engine hurried = Engine.open(new MemoryStore(), CLOCK, noTime)) {
+                    load(hurried, ranges, 30, 9);
+                    if (odd != null) {
+                        for (Engine e : List.of(timely, hurried)) {
+                            e.container("db", "c").create(("{\"id\":\"odd\",\"pk\":\"p1\",\"cat\":\"a\","
+                                    + "\"n\":" + odd + "}").getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
+                        }
+                    }
+                    for (String q : queries) {
+                        ContainerInfo c = hurried.readContainer("db", "c");
+                        for (PhysicalPartition p : c.partitions().partitions()) {
+                            List<List<JsonNode>> pages = pages(hurried, q, p.id());
+                            String what = q + ", range " + p.id() + " of " + ranges + ", odd " + odd;
+                            assertThat(pages.size()).as(what).isGreaterThan(2);
+                            // a row the whole scope leaves out is the partials of nothing on the last page too
+                            List<JsonNode> answer = pages(timely, q, p.id()).getFirst();
+                            assertThat(pages.getLast()).as(what).containsExactlyElementsOf(
+                                    answer.isEmpty() ? pages.getFirst() : answer);
+                            assertThat(pages.subList(1, pages.size() - 1)).as("%s: the partials of nothing", what)
+                                    .allSatisfy(page -> assertThat(page).isEqualTo(pages.getFirst()));
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -326,6 +414,15 @@ class QueryExecutorTest {
             }
             assertThatThrownBy(() -> engine.container(c).query("SELECT * FROM c", Map.of(), RequestOptions.scoped(Scope.CONTAINER).withContinuation("garbage").withMaxItemCount(10)))
                     .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(400));
+            // a carried aggregate state that is not one this query wrote, or on a query that carries none
+            for (String[] bad : new String[][] {{"SELECT VALUE SUM(c.n) FROM c", "A.AA.bm9wZQ"},
+                    {"SELECT VALUE SUM(c.n) FROM c", "A.AA.eyJsIjpbWzEsMl1dfQ"},
+                    {"SELECT VALUE COUNT(1) FROM c", "A.AA.eyJsIjpbMV19"}}) {
+                assertThatThrownBy(() -> engine.container(c).query(bad[0], Map.of(),
+                        RequestOptions.scoped(Scope.range("0")).withContinuation(bad[1])))
+                        .as(bad[1]).isInstanceOfSatisfying(ServiceException.class,
+                                e -> assertThat(e.status()).isEqualTo(400));
+            }
             assertThatThrownBy(() -> engine.container(c).query("SELECT * FROM c", Map.of(), RequestOptions.scoped(Scope.range("9")).withMaxItemCount(10)))
                     .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.status()).isEqualTo(410));
         }

@@ -62,6 +62,31 @@ enum Aggregate {
          */
         default void shareOnlyIf(JsonNode whole) {
         }
+
+        /**
+         * The running state, for a page that hands it on in its continuation ({@link AggregateState}); only COUNT,
+         * SUM, AVG, MIN and MAX carry theirs (a MAKELIST's state is its values, no size a token can hold).
+         */
+        default JsonNode state() {
+            throw new UnsupportedOperationException("not carried");
+        }
+
+        /** Takes up a state from {@link #state()}; a state of another shape is an IllegalArgumentException. */
+        default void restore(JsonNode state) {
+            throw new UnsupportedOperationException("not carried");
+        }
+    }
+
+    /** True for the aggregates whose running state is a few values ({@link Accumulator#state()}). */
+    boolean carriesState() {
+        return this != MAKELIST && this != MAKESET;
+    }
+
+    private static JsonNode checked(JsonNode state, boolean valid) {
+        if (!valid) {
+            throw new IllegalArgumentException("aggregate state");
+        }
+        return state;
     }
 
     private static final class Count implements Accumulator {
@@ -82,6 +107,16 @@ enum Aggregate {
         @Override
         public JsonNode result() {
             return Num.of(n);
+        }
+
+        @Override
+        public JsonNode state() {
+            return JsonNodeFactory.instance.numberNode(n);
+        }
+
+        @Override
+        public void restore(JsonNode state) {
+            n = checked(state, state.canConvertToExactIntegral() && state.longValue() >= 0).longValue();
         }
     }
 
@@ -144,6 +179,25 @@ enum Aggregate {
         public void makeUndefined() {
             invalid = true;
         }
+
+        /** {@code [count, invalid, exact, longSum, doubleSum's bits]}: the bits keep the double exact. */
+        @Override
+        public JsonNode state() {
+            return JsonNodeFactory.instance.arrayNode().add(count).add(invalid).add(exact).add(longSum)
+                    .add(Double.doubleToRawLongBits(doubleSum));
+        }
+
+        @Override
+        public void restore(JsonNode state) {
+            checked(state, state.isArray() && state.size() == 5 && state.get(0).canConvertToExactIntegral()
+                    && state.get(1).isBoolean() && state.get(2).isBoolean() && state.get(3).canConvertToExactIntegral()
+                    && state.get(4).canConvertToExactIntegral());
+            count = state.get(0).longValue();
+            invalid = state.get(1).booleanValue();
+            exact = state.get(2).booleanValue();
+            longSum = state.get(3).longValue();
+            doubleSum = Double.longBitsToDouble(state.get(4).longValue());
+        }
     }
 
     private static final class Extreme implements Accumulator {
@@ -190,6 +244,21 @@ enum Aggregate {
             if (best != null && (whole == null || Values.compareTotal(best, whole) != 0)) {
                 best = null;
             }
+        }
+
+        /** {@code [invalid]} before any value, {@code [invalid, best]} after. */
+        @Override
+        public JsonNode state() {
+            ArrayNode out = JsonNodeFactory.instance.arrayNode().add(invalid);
+            return best == null ? out : out.add(best);
+        }
+
+        @Override
+        public void restore(JsonNode state) {
+            checked(state, state.isArray() && (state.size() == 1 || state.size() == 2) && state.get(0).isBoolean()
+                    && (state.size() == 1 || !state.get(1).isContainerNode()));
+            invalid = state.get(0).booleanValue();
+            best = state.size() == 2 ? state.get(1) : null;
         }
     }
 

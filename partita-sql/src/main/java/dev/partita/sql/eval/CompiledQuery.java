@@ -175,7 +175,7 @@ public final class CompiledQuery {
         }
         Emitter em = new Emitter(out, distinct, skip, take);
         if (aggregate) {
-            runGrouped(f, em, wider);
+            runGrouped(f, em, withEmptyGroup(f, groups(f)), wider);
         } else if (orderKeys != null) {
             // rows beyond OFFSET+LIMIT/TOP can be discarded early only when every row yields output
             // (no DISTINCT, and no SELECT VALUE whose undefined rows are dropped)
@@ -273,12 +273,21 @@ public final class CompiledQuery {
         final Aggregate.Accumulator[] accumulators;
 
         Group(JsonNode[] slots, AggSpec[] aggs) {
-            this.slots = slots;
-            this.accumulators = new Aggregate.Accumulator[aggs.length];
-            for (int i = 0; i < aggs.length; i++) {
-                accumulators[i] = aggs[i].kind().newAccumulator();
-            }
+            this(slots, newAccumulators(aggs));
         }
+
+        Group(JsonNode[] slots, Aggregate.Accumulator[] accumulators) {
+            this.slots = slots;
+            this.accumulators = accumulators;
+        }
+    }
+
+    static Aggregate.Accumulator[] newAccumulators(AggSpec[] aggs) {
+        Aggregate.Accumulator[] out = new Aggregate.Accumulator[aggs.length];
+        for (int i = 0; i < aggs.length; i++) {
+            out[i] = aggs[i].kind().newAccumulator();
+        }
+        return out;
     }
 
     private static final Key NO_KEY = new Key(new JsonNode[0]);
@@ -315,10 +324,15 @@ public final class CompiledQuery {
         if (!aggregate) {
             return UndefinedAggregates.NONE;
         }
+        return undefinedAggregates(f, withEmptyGroup(f, groups(f)), rules);
+    }
+
+    private UndefinedAggregates undefinedAggregates(Frame f, Map<Key, Group> groups,
+            UndefinedAggregates.RowRules rules) {
         Map<Key, boolean[]> out = new HashMap<>();
         Map<Key, JsonNode[]> results = new HashMap<>();
         Map<Key, Set<String>> hidden = new HashMap<>();
-        for (Map.Entry<Key, Group> e : withEmptyGroup(f, groups(f)).entrySet()) {
+        for (Map.Entry<Key, Group> e : groups.entrySet()) {
             Aggregate.Accumulator[] acc = e.getValue().accumulators;
             boolean[] flags = new boolean[acc.length];
             JsonNode[] values = new JsonNode[acc.length];
@@ -337,8 +351,8 @@ public final class CompiledQuery {
         return new UndefinedAggregates(out, results, hidden, rules);
     }
 
-    private void runGrouped(Frame f, Emitter em, UndefinedAggregates wider) {
-        for (Map.Entry<Key, Group> e : withEmptyGroup(f, groups(f)).entrySet()) {
+    private void runGrouped(Frame f, Emitter em, Map<Key, Group> groups, UndefinedAggregates wider) {
+        for (Map.Entry<Key, Group> e : groups.entrySet()) {
             Group g = e.getValue();
             wider.align(e.getKey(), g.accumulators);
             JsonNode row = wider.sent(e.getKey(), groupRow(f, g));
@@ -351,13 +365,58 @@ public final class CompiledQuery {
     /** An aggregate over no rows still yields one row (COUNT 0, SUM 0, others undefined). */
     private Map<Key, Group> withEmptyGroup(Frame f, Map<Key, Group> groups) {
         if (groupKeys.length == 0 && groups.isEmpty()) {
-            JsonNode[] slots = f.slots.clone();
-            for (int s : ownSlots) {
-                slots[s] = null;
-            }
-            groups.put(NO_KEY, new Group(slots, aggs));
+            groups.put(NO_KEY, new Group(emptySlots(f), aggs));
         }
         return groups;
+    }
+
+    /** The slots of a row bound to no item: this query's own aliases unset. */
+    private JsonNode[] emptySlots(Frame f) {
+        JsonNode[] slots = f.slots.clone();
+        for (int s : ownSlots) {
+            slots[s] = null;
+        }
+        return slots;
+    }
+
+    // ---- an aggregate query's running state carried across pages (see AggregateState)
+
+    /**
+     * True for an aggregate query without GROUP BY whose aggregates keep a small state: its one group is the state
+     * of its accumulators, which a page can hand on to the next.
+     */
+    public boolean carriesAggregates() {
+        if (!aggregate || groupKeys.length > 0) {
+            return false;
+        }
+        for (AggSpec a : aggs) {
+            if (!a.kind().carriesState()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    Aggregate.Accumulator[] newAccumulators() {
+        return newAccumulators(aggs);
+    }
+
+    /** The aggregate calls of the projection, in order ({@link AggregateState} feeds their accumulators). */
+    AggSpec[] aggs() {
+        return aggs;
+    }
+
+    /**
+     * The row of the accumulated {@code local} state, judged as {@link #run(Frame, Sink, UndefinedAggregates)}
+     * judges a range: by the whole scope's state {@code whole}, or by {@code rules} alone when the range is the whole
+     * scope ({@code whole} null); with neither, as it is.
+     */
+    void runCarried(Frame f, Sink out, Aggregate.Accumulator[] local, Aggregate.Accumulator[] whole,
+            UndefinedAggregates.RowRules rules) {
+        UndefinedAggregates wider = whole == null ? UndefinedAggregates.wholeScope(rules)
+                : undefinedAggregates(f, Map.of(NO_KEY, new Group(emptySlots(f), whole)), rules);
+        runGrouped(f, new Emitter(out, false, 0, Long.MAX_VALUE), Map.of(NO_KEY, new Group(emptySlots(f), local)),
+                wider);
     }
 
     /**

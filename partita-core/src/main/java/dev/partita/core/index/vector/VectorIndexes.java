@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.item.StoredItem;
 import dev.partita.core.json.Json;
+import dev.partita.core.request.Deadline;
 import dev.partita.core.store.Bytes;
 import dev.partita.core.store.ChangeRecord;
 import dev.partita.core.store.Cursor;
@@ -34,6 +35,9 @@ public final class VectorIndexes implements AutoCloseable {
         final String signature;
         final AnnIndex index;
         long lsn = -1;
+        /** While the build runs over several requests: the item key it resumes at, and the LSN it started at. */
+        byte[] buildFrom;
+        long buildLsn;
 
         Entry(String signature, AnnIndex index) {
             this.signature = signature;
@@ -47,17 +51,21 @@ public final class VectorIndexes implements AutoCloseable {
 
     /**
      * The about-{@code k} nearest items to {@code query} in {@code [from, to)}, from the index of the container's
-     * path brought up to the snapshot's LSN; null when the path has no approximate index the graph can hold.
+     * path brought up to the snapshot's LSN; null when the path has no approximate index the graph can hold, or
+     * when building it takes more than is left of {@code deadline} (see {@link #build}).
      */
     public Candidates nearest(ContainerInfo c, Snapshot snapshot, String path, float[] query, int k, byte[] from,
-            byte[] to) {
+            byte[] to, Deadline deadline) {
         VectorPolicy.VectorIndex spec = c.search().vectors().index(path);
         VectorEmbedding embedding = c.search().embedding(path);
         if (spec == null || !spec.type().approximate() || embedding == null
                 || embedding.dimensions() > MAX_GRAPH_DIMENSIONS || query.length != embedding.dimensions()) {
             return null;
         }
-        Entry e = current(c, snapshot, path, embedding);
+        Entry e = current(c, snapshot, path, embedding, deadline);
+        if (e == null) {
+            return null;
+        }
         return new Candidates(e.index.nearest(query, k, from, to), e.index.size());
     }
 
@@ -67,11 +75,15 @@ public final class VectorIndexes implements AutoCloseable {
         return e == null ? 0 : e.index.ramBytes();
     }
 
-    private synchronized Entry current(ContainerInfo c, Snapshot snapshot, String path, VectorEmbedding embedding) {
+    /** The path's index brought up to the snapshot, or null while its build is not done (see {@link #build}). */
+    private synchronized Entry current(ContainerInfo c, Snapshot snapshot, String path, VectorEmbedding embedding,
+            Deadline deadline) {
         String name = c.containerId() + path;
         String signature = c.rid() + "|" + embedding + "|" + c.search().vectors().index(path);
         Entry e = indexes.get(name);
-        if (e == null || !e.signature.equals(signature)) {
+        long floor = Bytes.longValue(snapshot.get(StoreKeys.changeLogFloor(c.containerId())));
+        boolean stale = e != null && e.buildFrom == null && e.lsn >= 0 && floor > e.lsn;
+        if (e == null || !e.signature.equals(signature) || stale) {
             if (e != null) {
                 e.index.close();
             }
@@ -82,24 +94,49 @@ public final class VectorIndexes implements AutoCloseable {
         if (e.lsn == lsn) {
             return e;
         }
-        long floor = Bytes.longValue(snapshot.get(StoreKeys.changeLogFloor(c.containerId())));
-        if (e.lsn < 0 || floor > e.lsn) {
-            build(c, snapshot, path, embedding, e);
-        } else {
-            replay(c, snapshot, path, embedding, e, lsn);
+        if (e.lsn < 0) {
+            if (!build(c, snapshot, path, embedding, e, lsn, deadline)) {
+                return null;
+            }
+            if (floor > e.buildLsn) {
+                indexes.remove(name).index.close(); // the log no longer has the writes made during the build
+                return null;
+            }
+            e.lsn = e.buildLsn;
         }
+        replay(c, snapshot, path, embedding, e, lsn);
         e.lsn = lsn;
         return e;
     }
 
-    private static void build(ContainerInfo c, Snapshot snapshot, String path, VectorEmbedding embedding, Entry e) {
+    /**
+     * Builds the graph by one scan of the container, spread over as many requests as it takes: each adds the vectors
+     * from where the last one stopped until its deadline (one item at least; Lucene builds the graph as vectors are
+     * added, so the work per item is bounded) and returns false while items remain; the query then scores exactly,
+     * within what is left of its budget. The parts come from different snapshots, so the build ends by replaying
+     * the writes made since it started.
+     */
+    private static boolean build(ContainerInfo c, Snapshot snapshot, String path, VectorEmbedding embedding, Entry e,
+            long lsn, Deadline deadline) {
         byte[][] all = StoreKeys.containerItems(c.containerId());
-        try (Cursor cursor = snapshot.scan(all[0], all[1])) {
+        if (e.buildFrom == null) {
+            e.buildFrom = all[0];
+            e.buildLsn = lsn;
+        }
+        try (Cursor cursor = snapshot.scan(e.buildFrom, all[1])) {
+            boolean any = false;
             while (cursor.next()) {
+                if (any && deadline.passed()) {
+                    e.buildFrom = cursor.key().clone();
+                    return false;
+                }
                 e.index.put(cursor.key(), vector(cursor.value(), path, embedding));
+                any = true;
             }
         }
+        e.buildFrom = null;
         e.index.optimize();
+        return true;
     }
 
     /** Applies the writes committed after the index's LSN (each record names the item; its current state decides). */

@@ -1,0 +1,155 @@
+package dev.partita.core.query;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.capacity.Work;
+import dev.partita.core.index.IndexLookup;
+import dev.partita.core.item.Visibility;
+import dev.partita.core.request.Deadline;
+import dev.partita.core.store.Bytes;
+import dev.partita.core.store.Snapshot;
+import dev.partita.sql.EvalContext;
+import dev.partita.sql.SqlQuery;
+import dev.partita.sql.eval.AggregateState;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The pages of a SUM, AVG, MIN or MAX query without GROUP BY ({@link SqlQuery#carriesAggregates}) read past the
+ * request's deadline: each page reads on from where the last one stopped and, until the read is done, answers the
+ * partials of nothing and carries the running state of the aggregates in its continuation
+ * ({@code A.<from>.<state>}); the page that reads the last item answers the range's one row of the whole read. The
+ * SDKs follow a range's continuations and merge its rows, the partials of nothing adding nothing (the Java SDK's
+ * AggregateDocumentQueryExecutionContext, the JS SDK's aggregate endpoint components), so the result is the one an
+ * unhurried read gives. A share per page, as COUNT's, would not be: see {@link AggregateState}.
+ *
+ * <p>When the range is only part of a cross-partition query's scope, the read covers the whole scope: every item
+ * feeds the whole scope's state (what {@link WholeScopeAggregates} reads at once), the range's own items the range's
+ * too, and only the range's own items are charged.
+ */
+final class CarriedAggregates {
+    /**
+     * The longest state a token carries: a MIN or MAX of a long string is carried whole, and the SDK sends the token
+     * back in a header (the gateway takes 64 KB of headers); a longer state is a 408, as before.
+     */
+    private static final int MAX_STATE_CHARS = 16 * 1024;
+
+    private CarriedAggregates() {
+    }
+
+    /**
+     * The first page's answer when its read ran past the deadline: the partials of nothing, and the read starts again
+     * here. Every page of the read has a row: the JS SDK's aggregate pipeline stops reading for good at a fetch whose
+     * pages were all empty once it holds a row (GroupByValueEndpointComponent.fetchMore, @azure/cosmos 4.10.1).
+     */
+    static QueryPage start(SqlQuery query, QueryExecutor.Bounds bounds, QueryExecutor.Bounds whole,
+            Map<String, JsonNode> params, EvalContext ctx) {
+        boolean wholeToo = !WholeScopeAggregates.within(whole, bounds);
+        String state = query.newAggregateState(wholeToo).encode();
+        byte[] from = wholeToo ? whole.from() : bounds.from();
+        List<JsonNode> rows = query.carriedRows(null, params, ctx);
+        return new QueryPage(rows, Continuation.carried(from, state).encode(), bounds.rangeId(),
+                Work.scan(Work.Operation.QUERY, 0, 0, 0, rows.size(), Rows.bytes(rows), 0));
+    }
+
+    /** The next page of the read a token of {@link #start} or of this method names. */
+    static QueryPage page(Snapshot snapshot, ContainerInfo c, SqlQuery query, QueryExecutor.Bounds bounds,
+            QueryExecutor.Bounds whole, Map<String, JsonNode> params, Continuation from, IndexLookup lookup,
+            Deadline deadline, Visibility visible, EvalContext ctx) {
+        AggregateState state;
+        try {
+            state = query.aggregateState(from.state());
+        } catch (IllegalArgumentException e) {
+            throw Continuation.malformed();
+        }
+        QueryExecutor.Bounds scope = state.hasWhole() ? whole : bounds;
+        byte[] start = Bytes.compare(from.key(), scope.from()) < 0 ? scope.from() : from.key();
+        QueryExecutor.Bounds rest = new QueryExecutor.Bounds(start, scope.to(), bounds.rangeId());
+        try (ItemSource source = state.hasWhole() || lookup == null
+                ? new ScanSource(snapshot, rest.from(), rest.to(), visible)
+                : KeySetSource.of(snapshot, c.containerId(), lookup, rest, visible, deadline)) {
+            OwnItems own = new OwnItems(source.computing(c.indexingPolicy().computed()).until(deadline, true, false),
+                    bounds);
+            query.accumulate(own, params, ctx, state, own::current);
+            if (source.stoppedEarly()) {
+                String carried = state.encode();
+                if (carried.length() > MAX_STATE_CHARS) {
+                    throw QueryExecutor.timedOut();
+                }
+                byte[] next = source.stoppedBetweenItems() ? source.currentKey
+                        : Arrays.copyOf(source.currentKey, source.currentKey.length + 1);
+                List<JsonNode> none = query.carriedRows(null, params, ctx);
+                return new QueryPage(none, Continuation.carried(next, carried).encode(), bounds.rangeId(),
+                        work(state, source, own, none, ctx));
+            }
+            // a row the whole scope leaves out (an undefined VALUE aggregate) is the partials of nothing here: after
+            // pages with rows, a page without one would end the JS SDK's read of every range, and for good (it
+            // spins: GroupByValueEndpointComponent's completed flag); the Java SDK then shows null, as it does for
+            // the service's undefined partials
+            List<JsonNode> rows = query.carriedRows(state, params, ctx);
+            if (rows.isEmpty()) {
+                rows = query.carriedRows(null, params, ctx);
+            }
+            return new QueryPage(rows, null, bounds.rangeId(), work(state, source, own, rows, ctx));
+        }
+    }
+
+    /** A read of the range alone is charged whole (with its index walk); of the whole scope, the range's items. */
+    private static Work work(AggregateState state, ItemSource source, OwnItems own, List<JsonNode> rows,
+            EvalContext ctx) {
+        return state.hasWhole() ? own.work(rows, ctx) : Work.scan(Work.Operation.QUERY, source.entriesRead,
+                source.items, source.bytes, rows.size(), Rows.bytes(rows), ctx.callCounter().calls());
+    }
+
+    /** The source's items, telling whether the last one is the range's own and counting the work of those alone. */
+    private static final class OwnItems implements Iterable<JsonNode> {
+        private final ItemSource source;
+        private final QueryExecutor.Bounds range;
+        private boolean current;
+        private long entries;
+        private long items;
+        private long bytes;
+
+        OwnItems(ItemSource source, QueryExecutor.Bounds range) {
+            this.source = source;
+            this.range = range;
+        }
+
+        boolean current() {
+            return current;
+        }
+
+        Work work(List<JsonNode> rows, EvalContext ctx) {
+            return Work.scan(Work.Operation.QUERY, entries, items, bytes, rows.size(), Rows.bytes(rows),
+                    ctx.callCounter().calls());
+        }
+
+        @Override
+        public Iterator<JsonNode> iterator() {
+            Iterator<JsonNode> in = source.iterator();
+            return new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    long e = source.entriesRead;
+                    long i = source.items;
+                    long b = source.bytes;
+                    boolean more = in.hasNext();
+                    current = more && range.contains(source.itemKey);
+                    if (current) {
+                        entries += source.entriesRead - e;
+                        items += source.items - i;
+                        bytes += source.bytes - b;
+                    }
+                    return more;
+                }
+
+                @Override
+                public JsonNode next() {
+                    return in.next();
+                }
+            };
+        }
+    }
+}
