@@ -111,6 +111,15 @@ final class ItemEntries {
         // each composite index holds one entry per item as well, which the write maintains like a path's term
         int composites = policy.compositeIndexes().size();
         terms += removed.size() + added.size() + (before == null ? 0 : composites) + (after == null ? 0 : composites);
+        if (removed.isEmpty() || added.isEmpty()) { // a create or a delete: nothing in common to look for
+            for (byte[] t : removed) {
+                txn.delete(StoreKeys.index(c.containerId(), t, epk, id));
+            }
+            for (byte[] t : added) {
+                txn.put(StoreKeys.index(c.containerId(), t, epk, id), NO_VALUE);
+            }
+            return;
+        }
         Set<ByteBuffer> kept = new HashSet<>();
         for (byte[] t : added) {
             kept.add(ByteBuffer.wrap(t));

@@ -24,6 +24,7 @@ import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -213,7 +214,18 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
     /** The client's activity id when it is 8 to 64 hex digits and dashes (so it is safe to echo and log), else new. */
     static String activityId(HttpHeaders headers) {
         String given = headers.get(Hdr.ACTIVITY_ID);
-        return given != null && isActivityId(given) ? given : UUID.randomUUID().toString();
+        return given != null && isActivityId(given) ? given : newActivityId();
+    }
+
+    /**
+     * A random (version 4) UUID from the thread's generator: an activity id correlates a request with its logs, it
+     * guards nothing, and {@code UUID.randomUUID()}'s SecureRandom took a shared lock and ~2% of a write's CPU.
+     */
+    static String newActivityId() {
+        ThreadLocalRandom r = ThreadLocalRandom.current();
+        long high = (r.nextLong() & ~0xF000L) | 0x4000L;
+        long low = (r.nextLong() & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return new UUID(high, low).toString();
     }
 
     private static boolean isActivityId(String s) {
