@@ -11,6 +11,7 @@ import dev.partita.server.ServerOptions;
 import java.io.PrintStream;
 import java.time.Clock;
 import java.util.concurrent.CountDownLatch;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@code partita serve}: the emulator as a server, on a durable store in {@code ./partita-data} by default. Reads its
@@ -67,6 +68,9 @@ final class ServeCommand {
             // initialises Netty's platform probing (~50 ms) on this thread before the store can start opening.
             System.setProperty(LEAK_DETECTION, "disabled");
         }
+        // SLF4J initialises once: when two threads reach it together (this one opening the store, the next one probing
+        // Netty), it replays what was logged meanwhile and prints a warning about that on the console
+        LoggerFactory.getILoggerFactory();
         // Netty's and Jackson's one-time set-up needs nothing of the store: on the other core it overlaps the opening
         Thread.ofPlatform().name("partita-prepare").start(PartitaServer::prepare);
         Store store = a.inMemory ? new MemoryStore() : RocksStore.open(a.data.resolve("store"));
