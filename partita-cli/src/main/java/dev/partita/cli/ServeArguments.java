@@ -127,6 +127,11 @@ final class ServeArguments {
         throw new IllegalArgumentException("--port needs a number from 0 to 65535; got '" + value + "'");
     }
 
+    /** True when a flag changes a limit (a record's equals would spin method handles at start-up, ~20 ms). */
+    boolean changesLimits() {
+        return limitsScale != null || !limitOverrides.isEmpty();
+    }
+
     /** The limits the flags ask for. */
     Limits limits() {
         Limits l = Limits.DEFAULTS;

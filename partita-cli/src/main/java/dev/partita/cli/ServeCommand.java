@@ -5,11 +5,15 @@ import dev.partita.core.limits.Limits;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.core.store.RocksStore;
 import dev.partita.core.store.Store;
+import dev.partita.core.store.StoreException;
 import dev.partita.server.Keys;
 import dev.partita.server.PartitaServer;
 import dev.partita.server.ServerOptions;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.time.Clock;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import org.slf4j.LoggerFactory;
 
@@ -23,6 +27,8 @@ final class ServeCommand {
 
     /** Netty's leak-detection level; set it to keep detection on in a served process. */
     static final String LEAK_DETECTION = "io.netty.leakDetection.level";
+    /** Netty's JFR events for its buffer pool; set it to true to record them. */
+    static final String NETTY_JFR = "io.netty.jfr.enabled";
 
     private ServeCommand() {
     }
@@ -47,7 +53,13 @@ final class ServeCommand {
             out.println(PartitaCommand.VERSION);
             return 0;
         }
-        serve(a, limits, out);
+        try {
+            serve(a, limits, out);
+        } catch (UncheckedIOException | StoreException e) {
+            // a port in use or a store that cannot open: the reason is the answer, not a stack trace
+            err.println("partita serve: " + e.getMessage());
+            return 1;
+        }
         return 0;
     }
 
@@ -68,19 +80,58 @@ final class ServeCommand {
             // initialises Netty's platform probing (~50 ms) on this thread before the store can start opening.
             System.setProperty(LEAK_DETECTION, "disabled");
         }
+        if (System.getProperty(NETTY_JFR) == null) {
+            // the buffer pool's first chunk registers Netty's event with the flight recorder, which builds JFR's whole
+            // metadata repository (annotation parsing, dozens of proxies): ~0.1 s of CPU at start-up for events that
+            // nobody records unless they ask
+            System.setProperty(NETTY_JFR, "false");
+        }
         // SLF4J initialises once: when two threads reach it together (this one opening the store, the next one probing
         // Netty), it replays what was logged meanwhile and prints a warning about that on the console
         LoggerFactory.getILoggerFactory();
-        // Netty's and Jackson's one-time set-up needs nothing of the store: on the other core it overlaps the opening
+        // three things overlap on the cores: the one-time set-up of what every request uses (Jackson, the HMAC, the
+        // first virtual thread), the store's opening, and Netty's set-up and binding on this thread
         Thread.ofPlatform().name("partita-prepare").start(PartitaServer::prepare);
+        // the store opens while the port binds: a request that comes first waits for the engine
+        CompletableFuture<Engine> opening = new CompletableFuture<>();
+        Clock clock = Clock.systemUTC();
+        Thread.ofPlatform().name("partita-open").start(() -> {
+            try {
+                opening.complete(open(a, limits, clock));
+            } catch (Throwable t) {
+                opening.completeExceptionally(t);
+            }
+        });
+        Keys keys = Keys.emulator();
+        PartitaServer server;
+        try {
+            server = PartitaServer.start(opening, clock, limits,
+                    new ServerOptions(a.host, a.port, !a.http, a.data.resolve("tls"), keys, a.noAuth));
+        } catch (RuntimeException e) {
+            try {
+                opening.join().close(); // the store's lock is released before the refusal is reported
+            } catch (CompletionException opened) {
+                e.addSuppressed(opened.getCause());
+            }
+            throw e;
+        }
+        Engine engine;
+        try {
+            engine = opening.join();
+        } catch (CompletionException e) {
+            server.close();
+            throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+        return new Running(engine, server, keys);
+    }
+
+    /** The store and the engine over it, with its background tasks started. */
+    private static Engine open(ServeArguments a, Limits limits, Clock clock) {
         Store store = a.inMemory ? new MemoryStore() : RocksStore.open(a.data.resolve("store"));
-        Engine engine = Engine.open(store, Clock.systemUTC(), limits);
+        Engine engine = Engine.open(store, clock, limits);
         engine.capacity().enforce(a.enforceCapacity).burstCapacity(a.burstCapacity).serverless(a.serverless);
         engine.startBackgroundTasks();
-        Keys keys = Keys.emulator();
-        PartitaServer server = PartitaServer.start(engine,
-                new ServerOptions(a.host, a.port, !a.http, a.data.resolve("tls"), keys, a.noAuth));
-        return new Running(engine, server, keys);
+        return engine;
     }
 
     private static void serve(ServeArguments a, Limits limits, PrintStream out) {
@@ -90,7 +141,7 @@ final class ServeCommand {
             running.close();
             stopped.countDown();
         }, "partita-shutdown"));
-        printBanner(a, limits, running.keys(), running.server(), out);
+        printBanner(a, running.keys(), running.server(), out);
         try {
             stopped.await();
         } catch (InterruptedException e) {
@@ -98,8 +149,7 @@ final class ServeCommand {
         }
     }
 
-    private static void printBanner(ServeArguments a, Limits limits, Keys keys, PartitaServer server,
-            PrintStream out) {
+    private static void printBanner(ServeArguments a, Keys keys, PartitaServer server, PrintStream out) {
         out.println("Partita is listening on " + server.endpoint());
         out.println("  explorer: " + server.explorerUrl() + "  (sign in with the key)");
         out.println("  metrics:  " + server.endpoint() + "metrics  (Prometheus)");
@@ -117,7 +167,7 @@ final class ServeCommand {
         out.println("  capacity: " + (a.serverless ? "serverless, " : "") + (a.enforceCapacity
                 ? "enforced (429s beyond each partition's RU/s)" : "not enforced (charges only; --enforce-capacity"
                 + " to throttle)") + (a.burstCapacity ? ", burst capacity on" : "")
-                + (limits.equals(Limits.DEFAULTS) ? "" : ", limits changed by flags"));
+                + (a.changesLimits() ? ", limits changed by flags" : ""));
         if (a.noAuth) {
             out.println("  WARNING: --no-auth: every request is accepted without checking its signature.");
         }

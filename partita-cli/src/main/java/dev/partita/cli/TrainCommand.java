@@ -41,6 +41,8 @@ final class TrainCommand {
         ServeArguments args = ServeArguments.parse("--http", "--port", "0", "--data", dir.toString());
         try (ServeCommand.Running running = ServeCommand.start(args, args.limits());
                 Session s = new Session(running.server().endpoint(), running.keys().primary())) {
+            // a health probe's unsigned GET / (and so the error replies' path) is often a server's first request
+            s.sendUnsigned("GET", "", 401);
             s.send("GET", "", "", "", null, null);
             s.send("POST", "dbs", "dbs", "", "{\"id\":\"train\"}", null);
             s.send("GET", "dbs/train", "dbs", "dbs/train", null, null);
@@ -135,6 +137,17 @@ final class TrainCommand {
             int status = readResponse();
             if (status >= 400) {
                 throw new IllegalStateException(method + " /" + path + " answered " + status);
+            }
+        }
+
+        /** A request without the authorization header, which must answer {@code expected}. */
+        void sendUnsigned(String method, String path, int expected) throws IOException {
+            out.write((method + " /" + path + " HTTP/1.1\r\nHost: " + host + "\r\nContent-Length: 0\r\n\r\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            int status = readResponse();
+            if (status != expected) {
+                throw new IllegalStateException(method + " /" + path + " unsigned answered " + status);
             }
         }
 

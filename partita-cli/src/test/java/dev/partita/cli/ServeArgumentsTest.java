@@ -6,9 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.partita.core.limits.Limits;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code partita serve}'s options, read without picocli: every documented form, and clear refusals. */
 class ServeArgumentsTest {
@@ -21,6 +25,34 @@ class ServeArgumentsTest {
         assertThat(a.http).isFalse();
         assertThat(a.data).isEqualTo(Path.of("partita-data"));
         assertThat(a.limits()).isEqualTo(Limits.DEFAULTS);
+        assertThat(a.changesLimits()).isFalse();
+    }
+
+    @Test
+    void theBannerKnowsWhenAFlagChangedALimit() {
+        assertThat(ServeArguments.parse("--limits-scale", "1/10").changesLimits()).isTrue();
+        assertThat(ServeArguments.parse("--limit", "maxLogicalPartitionBytes=1048576").changesLimits()).isTrue();
+        assertThat(ServeArguments.parse("--http", "--in-memory").changesLimits()).isFalse();
+    }
+
+    @Test
+    void aPortInUseIsRefusedAndTheStoreIsLeftClosed(@TempDir Path dir) throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            ServeArguments a = ServeArguments.parse("--http", "--port", String.valueOf(taken.getLocalPort()),
+                    "--data", dir.toString());
+            assertThatThrownBy(() -> ServeCommand.start(a, a.limits())).isInstanceOf(UncheckedIOException.class)
+                    .hasMessageContaining("Could not listen on localhost:" + taken.getLocalPort());
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code = ServeCommand.run(new String[] {"--http", "--port", String.valueOf(taken.getLocalPort()),
+                "--data", dir.toString()}, System.out, new PrintStream(err, true, StandardCharsets.UTF_8));
+            assertThat(code).isEqualTo(1);
+            assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("partita serve: Could not listen on");
+        }
+        // the first start's store was closed before its refusal: another start can open it at once
+        ServeArguments again = ServeArguments.parse("--http", "--port", "0", "--data", dir.toString());
+        try (ServeCommand.Running running = ServeCommand.start(again, again.limits())) {
+            assertThat(running.server().port()).isPositive();
+        }
     }
 
     @Test

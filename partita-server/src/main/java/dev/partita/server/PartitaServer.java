@@ -2,6 +2,7 @@ package dev.partita.server;
 
 import dev.partita.core.Engine;
 import dev.partita.core.json.Json;
+import dev.partita.core.limits.Limits;
 import dev.partita.server.auth.Authenticator;
 import dev.partita.server.auth.MasterKeySignature;
 import dev.partita.server.auth.ResourceTokens;
@@ -32,7 +33,9 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -96,33 +99,50 @@ public final class PartitaServer implements AutoCloseable {
         new HttpServerCodec();
         Json.bytes(Json.object().put("id", "prepare"));
         MasterKeySignature.sign(Keys.EMULATOR_PRIMARY, "prepare");
+        try {
+            // the first virtual thread starts the scheduler's carriers and spins its continuation's method handles
+            Thread.startVirtualThread(() -> { }).join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Binds and returns once the server is listening. */
     public static PartitaServer start(Engine engine, ServerOptions options) {
-        return start(engine, options, IDLE_TIMEOUT);
+        return start(CompletableFuture.completedFuture(engine), engine.clock(), engine.limits(), options,
+                IDLE_TIMEOUT);
+    }
+
+    /**
+     * Binds and returns once the server is listening, while {@code engine} may still be opening (its store on another
+     * thread): a request that arrives before it is open waits for it on its virtual thread, so the port's binding and
+     * the store's opening overlap at start-up. A request when the engine failed to open is a 503.
+     */
+    public static PartitaServer start(CompletableFuture<Engine> engine, Clock clock, Limits limits,
+            ServerOptions options) {
+        return start(engine, clock, limits, options, IDLE_TIMEOUT);
     }
 
     /** As {@link #start(Engine, ServerOptions)} with another idle-connection timeout (tests). */
     static PartitaServer start(Engine engine, ServerOptions options, Duration idleTimeout) {
+        return start(CompletableFuture.completedFuture(engine), engine.clock(), engine.limits(), options, idleTimeout);
+    }
+
+    private static PartitaServer start(CompletableFuture<Engine> engine, Clock clock, Limits limits,
+            ServerOptions options, Duration idleTimeout) {
         SslContext ssl = null;
         Path pem = null;
         if (options.https()) {
             try {
                 Path dir = options.certificateDir() != null ? options.certificateDir()
                         : Files.createTempDirectory("partita-tls");
-                Certificates.Material m = Certificates.loadOrCreate(dir, engine.clock());
+                Certificates.Material m = Certificates.loadOrCreate(dir, clock);
                 ssl = TlsContexts.server(m.key(), m.certificate());
                 pem = m.pem().toAbsolutePath();
             } catch (IOException e) {
                 throw new UncheckedIOException("Could not prepare the TLS certificate: " + e.getMessage(), e);
             }
         }
-        ResourceTokens tokens = new ResourceTokens(options.keys().primary());
-        Authenticator auth = new Authenticator(options.keys(), options.noAuth(), engine.clock(),
-                engine.limits().authClockSkew(), engine.users(), tokens);
-        RouteContext ctx = new RouteContext(engine, tokens);
-
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         // one loop per core (Netty's default is two): the loops share the cores with the virtual threads' carriers
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(),
@@ -134,17 +154,15 @@ public final class PartitaServer implements AutoCloseable {
         try {
             // the host:port advertised to clients without a Host header is known only after binding
             AtomicReference<String> advertised = new AtomicReference<>(options.host() + ":" + options.port());
-            Router router = new Router(ctx, auth, advertised::get);
-            // the explorer's page and /metrics sit beside the API; only API requests are metered
-            Dispatcher dispatcher = new ExplorerDispatcher(engine, auth, new Metrics(engine, router));
+            Dispatcher dispatcher = new OpeningDispatcher(engine.thenApply(e -> dispatcher(e, options, advertised)));
             Channel ch = new ServerBootstrap()
                     .group(boss, workers)
                     .channel(NioServerSocketChannel.class)
                     .option(ChannelOption.SO_BACKLOG, 1024)
                     .childOption(ChannelOption.TCP_NODELAY, true)
                     .childOption(ChannelOption.SO_KEEPALIVE, true)
-                    .childHandler(new HttpPipeline(ssl, dispatcher, executor, engine.clock(), inFlight,
-                            engine.limits().maxRequestBytes() + BODY_SLACK_BYTES, idleTimeout, channels))
+                    .childHandler(new HttpPipeline(ssl, dispatcher, executor, clock, inFlight,
+                            limits.maxRequestBytes() + BODY_SLACK_BYTES, idleTimeout, channels))
                     .bind(options.host(), options.port()).sync().channel();
             PartitaServer server = new PartitaServer(boss, workers, executor, channels, inFlight, ch, options.host(),
                     options.https(), pem);
@@ -160,9 +178,14 @@ public final class PartitaServer implements AutoCloseable {
             Thread.currentThread().interrupt();
             shutdown(boss, workers, executor);
             throw new IllegalStateException("Interrupted while binding", e);
-        } catch (RuntimeException e) {
+        } catch (Exception e) {
+            // Netty's sync() rethrows the bind's checked exception (a port in use) as it is
             shutdown(boss, workers, executor);
-            throw e;
+            if (e instanceof IOException io) {
+                throw new UncheckedIOException("Could not listen on " + options.host() + ":" + options.port() + ": "
+                        + io.getMessage(), io);
+            }
+            throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
         }
     }
 
@@ -202,6 +225,15 @@ public final class PartitaServer implements AutoCloseable {
         }
         channels.close().awaitUninterruptibly(5, TimeUnit.SECONDS);
         shutdown(boss, workers, executor);
+    }
+
+    /** The API's router behind the explorer's page and {@code /metrics}; only API requests are metered. */
+    private static Dispatcher dispatcher(Engine engine, ServerOptions options, AtomicReference<String> advertised) {
+        ResourceTokens tokens = new ResourceTokens(options.keys().primary());
+        Authenticator auth = new Authenticator(options.keys(), options.noAuth(), engine.clock(),
+                engine.limits().authClockSkew(), engine.users(), tokens);
+        Router router = new Router(new RouteContext(engine, tokens), auth, advertised::get);
+        return new ExplorerDispatcher(engine, auth, new Metrics(engine, router));
     }
 
     private static void shutdown(EventLoopGroup boss, EventLoopGroup workers, ExecutorService executor) {
