@@ -105,11 +105,11 @@ public final class Compiler {
         boolean aggregate = grouped || Validator.hasAggregates(q);
         List<CompiledQuery.AggSpec> aggs = aggregate ? new ArrayList<>() : null;
 
-        CompiledQuery.Projection projection;
+        Projection projection;
         if (q.selection() instanceof Query.Selection.Star) {
-            projection = new CompiledQuery.StarProjection(scope.names().get(q.from().get(0).alias()));
+            projection = new Projection.Star(scope.names().get(q.from().get(0).alias()));
         } else if (q.selection() instanceof Query.Selection.Value v) {
-            projection = new CompiledQuery.ValueProjection(expr(v.expr(), scope, aggs));
+            projection = new Projection.Value(expr(v.expr(), scope, aggs));
         } else {
             List<Query.SelectItem> items = ((Query.Selection.Items) q.selection()).items();
             String[] names = new String[items.size()];
@@ -118,7 +118,7 @@ public final class Compiler {
                 names[i] = items.get(i).outputName();
                 values[i] = expr(items.get(i).expr(), scope, aggs);
             }
-            projection = new CompiledQuery.ObjectProjection(names, values);
+            projection = new Projection.Members(names, values);
         }
 
         Eval[] groupKeys = new Eval[q.groupBy().size()];
