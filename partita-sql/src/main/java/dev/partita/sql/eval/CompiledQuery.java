@@ -46,6 +46,13 @@ public final class CompiledQuery {
         }
     }
 
+    /** The GROUP BY expressions, and the slots the select list reads them from (see {@link GroupedRows}). */
+    record GroupKeys(Eval[] exprs, int[] slots) {
+        int size() {
+            return exprs.length;
+        }
+    }
+
     /** One aggregate call of the projection: its result is written to {@code slot} before projecting a group. */
     record AggSpec(Aggregate kind, Eval arg, int slot) {
     }
@@ -60,13 +67,12 @@ public final class CompiledQuery {
     private final CountRef offset;
     private final CountRef limit;
     private final boolean aggregate;
-    private final Eval[] groupKeys;
     private final AggSpec[] aggs;
     private final GroupedRows grouped;
     private final OrderedRows ordered;
 
     CompiledQuery(RowSource[] sources, int[] ownSlots, Eval where, Projection projection, boolean distinct,
-                  CountRef top, CountRef offset, CountRef limit, boolean aggregate, Eval[] groupKeys, AggSpec[] aggs,
+                  CountRef top, CountRef offset, CountRef limit, boolean aggregate, GroupKeys groupKeys, AggSpec[] aggs,
                   Eval[] orderKeys, boolean[] descending) {
         this.sources = sources;
         this.where = where;
@@ -76,7 +82,6 @@ public final class CompiledQuery {
         this.offset = offset;
         this.limit = limit;
         this.aggregate = aggregate;
-        this.groupKeys = groupKeys;
         this.aggs = aggs;
         this.grouped = aggregate ? new GroupedRows(groupKeys, aggs, projection, ownSlots) : null;
         this.ordered = orderKeys == null ? null : new OrderedRows(orderKeys, descending);
@@ -177,11 +182,11 @@ public final class CompiledQuery {
     // ---- an aggregate query's running state carried across pages (see AggregateState)
 
     /**
-     * True for an aggregate query without GROUP BY whose aggregates keep a small state: its one group is the state
-     * of its accumulators, which a page can hand on to the next.
+     * True for an aggregate query whose aggregates keep a small state (COUNT, SUM, AVG, MIN, MAX): its groups are
+     * their keys and the states of their accumulators, which a page can hand on to the next.
      */
     public boolean carriesAggregates() {
-        if (!aggregate || groupKeys.length > 0) {
+        if (!aggregate) {
             return false;
         }
         for (AggSpec a : aggs) {
@@ -192,22 +197,8 @@ public final class CompiledQuery {
         return true;
     }
 
-    Aggregate.Accumulator[] newAccumulators() {
-        return grouped.newAccumulators();
-    }
-
-    /** The aggregate calls of the projection, in order ({@link AggregateState} feeds their accumulators). */
-    AggSpec[] aggs() {
-        return aggs;
-    }
-
-    /**
-     * The row of the accumulated {@code local} state, judged as {@link #run(Frame, Sink, UndefinedAggregates)}
-     * judges a range: by the whole scope's state {@code whole}, or by {@code rules} alone when the range is the whole
-     * scope ({@code whole} null); with neither, as it is.
-     */
-    void runCarried(Frame f, Sink out, Aggregate.Accumulator[] local, Aggregate.Accumulator[] whole,
-            UndefinedAggregates.RowRules rules) {
-        grouped.runCarried(f, out, local, whole, rules);
+    /** The grouping of an aggregate query ({@link AggregateState} carries its groups). */
+    GroupedRows grouped() {
+        return grouped;
     }
 }
