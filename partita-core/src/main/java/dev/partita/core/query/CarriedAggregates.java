@@ -26,9 +26,11 @@ import java.util.Map;
  * components), so the result is the one an unhurried read gives. A share per page, as COUNT's, would not be: see
  * {@link AggregateState}.
  *
- * <p>When the range is only part of a cross-partition query's scope, the read covers the whole scope: every item
- * feeds the whole scope's state (what {@link WholeScopeAggregates} reads at once), the range's own items the range's
- * too, and only the range's own items are charged.
+ * <p>When the range is only part of a cross-partition query's scope, a query without GROUP BY reads the whole scope:
+ * every item feeds the whole scope's state (what {@link WholeScopeAggregates} reads at once), the range's own items
+ * the range's too, and only the range's own items are charged. A GROUP BY's ranges first read on one pass over the
+ * whole scope that they share ({@link WholeScopeAggregates#across}, not charged), then each its own items: a page's
+ * partials of nothing must be in a group the SDKs show, which only the whole scope tells (see {@link #start}).
  */
 final class CarriedAggregates {
     /**
