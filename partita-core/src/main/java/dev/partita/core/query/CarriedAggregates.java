@@ -52,7 +52,7 @@ final class CarriedAggregates {
      * answers nothing until its last page, and the ranges of a wider scope nothing until the pass over it they share
      * is done ({@link WholeScopeAggregates#across}); this page reads on at once.
      *
-     * @param lsn the data version now, at which a GROUP BY's pass over a wider scope begins
+     * @param lsn the data version now, at which a GROUP BY's pass over a wider scope begins unless one is running
      */
     static QueryPage start(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, QueryExecutor.Bounds bounds,
             QueryExecutor.Bounds whole, WholeScopeAggregates wholeScope, Map<String, JsonNode> params,
@@ -63,9 +63,11 @@ final class CarriedAggregates {
                 // a pass that many requests share would outlive a change of the functions' bodies
                 throw QueryExecutor.timedOut();
             }
-            AggregateState state = wholeToo ? AggregateState.judgedByPass(lsn) : query.newAggregateState(false);
-            return read(snapshot, c, query, bounds, whole, wholeScope, params, state, bounds.from(), true, lookup,
-                    deadline, visible, ctx);
+            AggregateState state = wholeToo
+                    ? AggregateState.judgedByPass(wholeScope.begin(c, lsn, query, whole, params))
+                    : query.newAggregateState(false);
+            return read(snapshot, c, query, bounds, whole, wholeScope, params, state, bounds.from(), lookup, deadline,
+                    visible, ctx);
         }
         AggregateState state = query.newAggregateState(wholeToo);
         byte[] from = wholeToo ? whole.from() : bounds.from();
@@ -84,7 +86,7 @@ final class CarriedAggregates {
         } catch (IllegalArgumentException e) {
             throw Continuation.malformed();
         }
-        return read(snapshot, c, query, bounds, whole, wholeScope, params, state, from.key(), false, lookup, deadline,
+        return read(snapshot, c, query, bounds, whole, wholeScope, params, state, from.key(), lookup, deadline,
                 visible, ctx);
     }
 
@@ -94,11 +96,11 @@ final class CarriedAggregates {
      */
     private static QueryPage read(Snapshot snapshot, ContainerInfo c, SqlQuery query, QueryExecutor.Bounds bounds,
             QueryExecutor.Bounds whole, WholeScopeAggregates wholeScope, Map<String, JsonNode> params,
-            AggregateState state, byte[] from, boolean first, IndexLookup lookup, Deadline deadline,
-            Visibility visible, EvalContext ctx) {
+            AggregateState state, byte[] from, IndexLookup lookup, Deadline deadline, Visibility visible,
+            EvalContext ctx) {
         UndefinedAggregates wider = null;
         if (state.pass() != null) {
-            wider = wholeScope.across(snapshot, c, state.pass(), first, query, whole, params, deadline, visible, ctx);
+            wider = wholeScope.across(snapshot, c, state.pass(), query, whole, params, deadline, visible, ctx);
             if (wider == null) {
                 return new QueryPage(List.of(), Continuation.carried(from, state.encode()).encode(), bounds.rangeId(),
                         Work.scan(Work.Operation.QUERY, 0, 0, 0, 0, 0, 0));

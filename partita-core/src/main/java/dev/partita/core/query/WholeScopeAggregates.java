@@ -37,6 +37,12 @@ final class WholeScopeAggregates {
 
     private final Map<Key, UndefinedAggregates> cache = QueryExecutor.lru(CACHE);
     private final Map<Key, Pass> passes = QueryExecutor.lru(PASSES);
+    /** A query's pass not done yet, by the data version it began at: the pass a range's first page joins. */
+    private final Map<Running, Long> running = QueryExecutor.lru(PASSES);
+
+    /** A query and its parameters over one container, whatever the data version. */
+    private record Running(int container, String text, String params) {
+    }
 
     /** The query, its parameters and the data version the answer holds for. */
     private record Key(int container, long lsn, String text, String params) {
@@ -93,27 +99,42 @@ final class WholeScopeAggregates {
     }
 
     /**
+     * The data version of the pass a range's first page reads on ({@link #across}): the query's pass that is not done
+     * yet, whatever version it began at (the SDK's first requests to the ranges may straddle a write, and a range
+     * that waits for a pass of its own would answer nothing while another answers rows), else one at {@code lsn}.
+     */
+    long begin(ContainerInfo c, long lsn, SqlQuery query, QueryExecutor.Bounds scope, Map<String, JsonNode> params) {
+        Running asked = new Running(c.containerId(), query.text(), String.valueOf(params));
+        synchronized (passes) {
+            Long begun = running.get(asked);
+            if (begun != null && passes.containsKey(new Key(c.containerId(), begun, asked.text(), asked.params()))) {
+                return begun;
+            }
+            Key key = new Key(c.containerId(), lsn, asked.text(), asked.params());
+            if (!passes.containsKey(key)) {
+                passes.put(key, new Pass(scope.from(), query.newAggregateState(false)));
+                running.put(asked, lsn);
+            }
+            return lsn;
+        }
+    }
+
+    /**
      * What the whole scope makes undefined, read on the pass begun at data version {@code pass} (every range's pages
      * of one query share it; each request reads on until its deadline, at least one item): null while the pass is not
-     * done. The pass reads each request's snapshot from where it stopped, as a carried read does.
-     *
-     * @param first true on the range's first page, which begins the pass when it is not there; a later page whose pass
-     *              is gone (more than {@value #PASSES} queries at once) is a 408
+     * done. The pass reads each request's snapshot from where it stopped, as a carried read does. A pass that is gone
+     * (more than {@value #PASSES} queries at once) is a 408.
      */
-    UndefinedAggregates across(Snapshot snapshot, ContainerInfo c, long pass, boolean first, SqlQuery query,
+    UndefinedAggregates across(Snapshot snapshot, ContainerInfo c, long pass, SqlQuery query,
             QueryExecutor.Bounds scope, Map<String, JsonNode> params, Deadline deadline, Visibility visible,
             EvalContext ctx) {
         Key key = new Key(c.containerId(), pass, query.text(), String.valueOf(params));
         Pass p;
         synchronized (passes) {
             p = passes.get(key);
-            if (p == null) {
-                if (!first) {
-                    throw QueryExecutor.timedOut();
-                }
-                p = new Pass(scope.from(), query.newAggregateState(false));
-                passes.put(key, p);
-            }
+        }
+        if (p == null) {
+            throw QueryExecutor.timedOut();
         }
         synchronized (p) {
             if (p.done != null) {
@@ -131,6 +152,9 @@ final class WholeScopeAggregates {
             }
             p.done = query.undefinedAggregates(p.groups, params, own);
             p.groups = null;
+            synchronized (passes) {
+                running.remove(new Running(c.containerId(), query.text(), String.valueOf(params)), pass);
+            }
             return p.done;
         }
     }

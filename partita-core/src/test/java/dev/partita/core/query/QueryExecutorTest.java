@@ -386,6 +386,37 @@ class QueryExecutorTest {
         }
     }
 
+    /**
+     * The ranges of a GROUP BY read on one pass over the whole scope even when their first pages straddle a write: a
+     * range's first page joins the query's pass that is running, so once another range's pages have finished it, the
+     * range's next page has its row (with a pass of its own it would answer nothing for as long again).
+     */
+    @Test
+    void aGroupedRangeWhoseFirstPageFollowsAWriteJoinsTheRunningPass() {
+        Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
+        try (Engine engine = Engine.open(new MemoryStore(), CLOCK, noTime)) {
+            load(engine, 3, 30, 9);
+            String q = "SELECT c.cat, SUM(c.n) AS s FROM c GROUP BY c.cat";
+            ContainerInfo c = engine.readContainer("db", "c");
+            String first = c.partitions().partitions().get(0).id();
+            String second = c.partitions().partitions().get(1).id();
+            QueryPage a = page(engine, q, first, null);
+            engine.container("db", "c").create("{\"id\":\"late\",\"pk\":\"p1\",\"cat\":\"a\",\"n\":1}"
+                    .getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
+            QueryPage b = page(engine, q, second, null);
+            assertThat(b.rows()).as("the pass is not done").isEmpty();
+            for (String token = a.continuation(); token != null; token = page(engine, q, first, token).continuation()) {
+                // the first range's pages read the pass to its end, then the range's own items
+            }
+            assertThat(page(engine, q, second, b.continuation()).rows()).as("the shared pass is done").hasSize(1);
+        }
+    }
+
+    private static QueryPage page(Engine engine, String query, String range, String token) {
+        return engine.container("db", "c").query(query, Map.of(), RequestOptions.scoped(Scope.range(range))
+                .withContinuation(token));
+    }
+
     /** A GROUP BY row's group: its groupByItems, or its {@code cat}. */
     private static JsonNode group(JsonNode row) {
         return row.has("groupByItems") ? row.get("groupByItems") : row.get("cat");
