@@ -47,10 +47,10 @@ final class CarriedAggregates {
      * The first page's answer when its read ran past the deadline. Once a range has a row every page has one: the JS
      * SDK's aggregate and GROUP BY pipelines stop reading for good at a fetch whose pages were all empty once they
      * hold a row (GroupByValueEndpointComponent and GroupByEndpointComponent.fetchMore, @azure/cosmos 4.10.1).
-     * Without GROUP BY that is the partials of nothing, and the read starts again here. With GROUP BY the partials of
-     * nothing must be in a group the SDKs show, which only the whole scope tells: a range that is the whole scope
-     * answers nothing until its last page, and the ranges of a wider scope nothing until the pass over it they share
-     * is done ({@link WholeScopeAggregates#across}); this page reads on at once.
+     * A range that is the whole scope answers nothing until its last page. On a range of a wider scope, without
+     * GROUP BY that is the partials of nothing, and the read starts again here; with GROUP BY the partials of nothing
+     * must be in a group the SDKs show, which only the whole scope tells: the ranges answer nothing until the pass
+     * over it they share is done ({@link WholeScopeAggregates#across}), and this page reads on at once.
      *
      * @param lsn the data version now, at which a GROUP BY's pass over a wider scope begins unless one is running
      */
@@ -71,7 +71,7 @@ final class CarriedAggregates {
         }
         AggregateState state = query.newAggregateState(wholeToo);
         byte[] from = wholeToo ? whole.from() : bounds.from();
-        List<JsonNode> rows = query.neutralRows(null, params, ctx);
+        List<JsonNode> rows = neutral(query, state, null, params, ctx);
         return new QueryPage(rows, Continuation.carried(from, state.encode()).encode(), bounds.rangeId(),
                 Work.scan(Work.Operation.QUERY, 0, 0, 0, rows.size(), Rows.bytes(rows), 0));
     }
@@ -120,7 +120,7 @@ final class CarriedAggregates {
                 if (carried.length() > MAX_STATE_CHARS) {
                     throw QueryExecutor.timedOut();
                 }
-                List<JsonNode> none = query.neutralRows(wider, params, ctx);
+                List<JsonNode> none = neutral(query, state, wider, params, ctx);
                 return new QueryPage(none, Continuation.carried(source.nextKey(), carried).encode(), bounds.rangeId(),
                         work(state, source, own, none, ctx));
             }
@@ -131,10 +131,21 @@ final class CarriedAggregates {
             List<JsonNode> rows = wider == null ? query.carriedRows(state, params, ctx)
                     : query.carriedRows(state, wider, params, ctx);
             if (rows.isEmpty()) {
-                rows = query.neutralRows(wider, params, ctx);
+                rows = neutral(query, state, wider, params, ctx);
             }
             return new QueryPage(rows, null, bounds.rangeId(), work(state, source, own, rows, ctx));
         }
+    }
+
+    /**
+     * The rows of a page without the range's answer: the partials of nothing when the range is part of a wider scope
+     * (the SDKs' pipelines across ranges, see {@link #start}); none when it is the whole scope, whose pages an SDK may
+     * pass on as they are (the JS SDK's optimistic request with a partition key, js-sdk.md §4) and whose one range
+     * has no row before its last page, so no pipeline holds one yet.
+     */
+    private static List<JsonNode> neutral(SqlQuery query, AggregateState state, UndefinedAggregates wider,
+            Map<String, JsonNode> params, EvalContext ctx) {
+        return state.hasWhole() || state.pass() != null ? query.neutralRows(wider, params, ctx) : List.of();
     }
 
     /** A read of the range alone is charged whole (with its index walk); of the whole scope, the range's items. */

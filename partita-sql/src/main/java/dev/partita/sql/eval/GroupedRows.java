@@ -165,7 +165,11 @@ final class GroupedRows {
             }
         }
         if (!hasKeys()) {
-            out.accept(groupRow(f, new Group(emptySlots(f), none)));
+            // a VALUE aggregate's partials of nothing are no row unless rewritten into partials
+            JsonNode row = groupRow(f, new Group(emptySlots(f), none));
+            if (row != null) {
+                out.accept(row);
+            }
             return;
         }
         if (wider == null) {
