@@ -73,3 +73,15 @@ scenario("bounded pages: GROUP BY with SUM, AVG, MIN and MAX past the deadline i
       }
     }
   }, { timeout: 180_000 });
+
+scenario("bounded pages: COUNT and COUNT-only GROUP BY with a partition key past the deadline are the unhurried answer",
+  async (t) => {
+    if (!hurried) {
+      t.skip("PARTITA_HURRIED_ENDPOINT is not set");
+      return;
+    }
+    for (const q of ["SELECT VALUE COUNT(1) FROM c", "SELECT c.g, COUNT(1) AS k FROM c GROUP BY c.g"]) {
+      const options = { partitionKey: "p3" };
+      assert.deepEqual(await rows("hurried", q, options), await rows("unhurried", q, options), q);
+    }
+  }, { timeout: 180_000 });
