@@ -250,7 +250,7 @@ public final class ContainerHandle {
             RequestOptions o) {
         ContainerInfo c = info();
         o.access().checkContainer(c.databaseId(), c.id(), false);
-        return engine.queryPlan(c, text, params, supportedFeatures);
+        return engine.reads().queryPlan(c, text, params, supportedFeatures);
     }
 
     /** One page of a query over {@code o.scope()}, from {@code o.continuation()}, at most {@code o.maxItemCount()}. */
@@ -258,7 +258,7 @@ public final class ContainerHandle {
         ContainerInfo c = authorizeScope(o);
         Scope.Target target = o.scope().target(c.partitionKey(), c.partitions(), engine.limits());
         String admitted = target.container() ? null : target.owner().id();
-        QueryPage page = metered(c, admitted, o, () -> engine.runQuery(c, o.scope(), text, params,
+        QueryPage page = metered(c, admitted, o, () -> engine.reads().runQuery(c, o.scope(), text, params,
                 o.continuation(), o.maxItemCount()));
         String charged = page.rangeId() != null ? page.rangeId() : admitted;
         // a page not scoped to one partition (never from the SDK, which sends one request per range) ran on all
@@ -274,7 +274,7 @@ public final class ContainerHandle {
      */
     public QueryPage queryWithIndexMetrics(String text, Map<String, JsonNode> params, RequestOptions o) {
         QueryPage page = query(text, params, o);
-        return page.withIndexUtilization(IndexUtilization.of(engine.parseQuery(text), params,
+        return page.withIndexUtilization(IndexUtilization.of(engine.reads().parseQuery(text), params,
                 info().indexingPolicy()));
     }
 
@@ -291,7 +291,7 @@ public final class ContainerHandle {
         ContainerInfo c = authorizeScope(o);
         Scope.Target target = o.scope().target(c.partitionKey(), c.partitions(), engine.limits());
         String admitted = target.container() ? null : target.owner().id();
-        ChangeFeedPage page = metered(c, admitted, o, () -> engine.readChangeFeed(c, o.scope(), start,
+        ChangeFeedPage page = metered(c, admitted, o, () -> engine.reads().readChangeFeed(c, o.scope(), start,
                 o.maxItemCount(), mode));
         return page.withCharge(capacity.charge(c, admitted, price(page.work(), o)));
     }

@@ -153,7 +153,7 @@ public final class ContainerScripts {
                 return items.inPartitionTransaction(at, txn -> {
                     ScriptExecution execution = new ScriptExecution(c, txn, engine.clock(),
                             engine.limits().scriptAcceptWindow(), w -> handle.price(w, o),
-                            ru -> capacity.affords(c, rangeId, ru), engine::parseQuery,
+                            ru -> capacity.affords(c, rangeId, ru), engine.reads()::parseQuery,
                             q -> evaluation(c, session, q));
                     T result = work.apply(txn, new Run(session, execution));
                     if (execution.outOfBudget()) {

@@ -1,6 +1,5 @@
 package dev.partita.core;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.account.Catalog;
 import dev.partita.core.account.ContainerInfo;
@@ -10,10 +9,6 @@ import dev.partita.core.account.Throughput;
 import dev.partita.core.account.Users;
 import dev.partita.core.capacity.Capacity;
 import dev.partita.core.capacity.CostModel;
-import dev.partita.core.changefeed.ChangeFeedMode;
-import dev.partita.core.changefeed.ChangeFeedPage;
-import dev.partita.core.changefeed.ChangeFeedReader;
-import dev.partita.core.changefeed.ChangeFeedStart;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.fault.Faults;
 import dev.partita.core.item.ContainerState;
@@ -21,22 +16,14 @@ import dev.partita.core.item.ContainerStates;
 import dev.partita.core.item.Items;
 import dev.partita.core.item.PatchCondition;
 import dev.partita.core.limits.Limits;
-import dev.partita.core.query.QueryExecutor;
-import dev.partita.core.query.QueryPage;
-import dev.partita.core.query.QueryPlans;
 import dev.partita.core.request.ApiVersion;
-import dev.partita.core.request.Deadline;
-import dev.partita.core.request.Scope;
 import dev.partita.core.script.ScriptCatalog;
 import dev.partita.core.script.ScriptRuntime;
 import dev.partita.core.stats.ContainerStatistics;
 import dev.partita.core.store.Store;
-import dev.partita.sql.SqlQuery;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * The engine of one emulated account, and its one entry point: databases, containers and their requests
@@ -50,8 +37,7 @@ public final class Engine implements AutoCloseable {
     private final Limits limits;
     private final Catalog catalog;
     private final PatchCondition patchCondition;
-    private final QueryExecutor queries;
-    private final ChangeFeedReader changeFeeds;
+    private final ReadRequests reads;
     private final Capacity capacity;
     private final ContainerStates states;
     private final Splits splits;
@@ -60,7 +46,6 @@ public final class Engine implements AutoCloseable {
     private final Users users;
     private final Faults faults = new Faults();
     private final StatisticsReader statistics;
-    private final QueryWorkers queryWorkers = new QueryWorkers(Runtime.getRuntime().availableProcessors());
     private final ScriptCatalog scriptCatalog;
     private final ScriptRuntime scriptRuntime;
 
@@ -70,8 +55,6 @@ public final class Engine implements AutoCloseable {
         this.limits = Objects.requireNonNull(limits);
         this.patchCondition = Objects.requireNonNull(patchCondition);
         this.catalog = new Catalog(store, clock, limits);
-        this.queries = new QueryExecutor(store, clock, limits);
-        this.changeFeeds = new ChangeFeedReader(store, clock, limits);
         this.capacity = new Capacity(clock, limits, CostModel.DEFAULT, catalog::databaseByRid);
         this.states = new ContainerStates(store);
         this.splits = new Splits(store, clock, limits, catalog, states, capacity.stats());
@@ -82,6 +65,7 @@ public final class Engine implements AutoCloseable {
         this.users = new Users(store, catalog, clock, limits, metadataLock);
         this.scriptCatalog = new ScriptCatalog(store, clock, limits);
         this.scriptRuntime = new ScriptRuntime(limits);
+        this.reads = new ReadRequests(store, clock, limits, scriptCatalog, scriptRuntime, this::lsn);
         this.statistics = new StatisticsReader(store, clock, capacity);
         // indexes left incomplete (by a crash during a rebuild, or by an older version) are rebuilt before use
         for (DatabaseInfo db : catalog.databases()) {
@@ -315,41 +299,12 @@ public final class Engine implements AutoCloseable {
 
     /** Memory held by the approximate vector index of a container path (0 until a query builds it). */
     public long vectorIndexBytes(ContainerInfo c, String path) {
-        return queries.vectorIndexes().ramBytes(c, path);
+        return reads.vectorIndexBytes(c, path);
     }
 
-    ObjectNode queryPlan(ContainerInfo c, String text, Map<String, JsonNode> params, Set<String> supportedFeatures) {
-        return QueryPlans.plan(c, queries.parse(text), params, supportedFeatures);
-    }
-
-    /** One page, on a query thread, bounded by {@link Limits#maxRequestExecution()} from now. */
-    QueryPage runQuery(ContainerInfo c, Scope scope, String text, Map<String, JsonNode> params,
-            String continuation, int maxItemCount) {
-        Deadline deadline = Deadline.after(clock, limits.maxRequestExecution());
-        Set<String> udfs = queries.parse(text).userFunctionNames();
-        if (udfs.isEmpty()) {
-            return queryWorkers.run(() -> queries.execute(c, lsn(c), scope, text, params, continuation,
-                    maxItemCount, deadline));
-        }
-        // a page that calls the container's functions runs them in one script session, under its time bound
-        Map<String, String> bodies = scriptCatalog.functions(c, udfs);
-        return queryWorkers.run(() -> {
-            try (ScriptRuntime.Session session = scriptRuntime.open()) {
-                return queries.execute(c, lsn(c), scope, text, params, continuation, maxItemCount, deadline,
-                        session.evalContext(clock, bodies));
-            }
-        });
-    }
-
-    /** A query parsed (and cached) as the executor parses it; 400 when it is not valid. */
-    SqlQuery parseQuery(String text) {
-        return queries.parse(text);
-    }
-
-    ChangeFeedPage readChangeFeed(ContainerInfo c, Scope scope, ChangeFeedStart start, int maxItemCount,
-            ChangeFeedMode mode) {
-        return changeFeeds.read(c, scope, start, maxItemCount, mode,
-                Deadline.after(clock, limits.maxRequestExecution()));
+    /** The query and change-feed pages of the containers' requests. */
+    ReadRequests reads() {
+        return reads;
     }
 
     /** The container's current LSN (for session tokens on reads and feeds). */
@@ -430,7 +385,7 @@ public final class Engine implements AutoCloseable {
     @Override
     public void close() {
         maintenance.close();
-        queryWorkers.close();
+        reads.close();
         scriptRuntime.close();
         store.close();
     }

@@ -234,12 +234,27 @@ public final class SqlQuery {
     }
 
     /**
-     * True for an aggregate query without GROUP BY whose SUM, AVG, MIN or MAX a page over part of the items may
-     * carry on in its continuation instead of answering it ({@link AggregateState}), under the conditions of
-     * {@link #pagesAsPartials()} but for the aggregates: COUNT, SUM, AVG, MIN and MAX only.
+     * True for an aggregate or GROUP BY query whose SUM, AVG, MIN or MAX a page over part of the items may carry on
+     * in its continuation instead of answering it ({@link AggregateState}), under the conditions of
+     * {@link #pagesAsPartials()} but for the aggregates: COUNT, SUM, AVG, MIN and MAX only, and a select list without
+     * a subquery (a carried group keeps its key and its aggregates, no item to run one on).
      */
     public boolean carriesAggregates() {
-        return hasTypeSensitiveAggregates() && program.query().carriesAggregates() && groupsItemsOneAtATime();
+        return hasTypeSensitiveAggregates() && program.query().carriesAggregates() && groupsItemsOneAtATime()
+                && !selectsSubquery();
+    }
+
+    private boolean selectsSubquery() {
+        List<Expr> selected = switch (ast.selection()) {
+            case Query.Selection.Value v -> List.of(v.expr());
+            case Query.Selection.Items items -> items.items().stream().map(Query.SelectItem::expr).toList();
+            case Query.Selection.Star star -> List.of();
+        };
+        boolean[] found = {false};
+        for (Expr e : selected) {
+            Validator.forEachNode(e, n -> found[0] |= n instanceof Expr.Subquery);
+        }
+        return found[0];
     }
 
     /** No ORDER BY, DISTINCT, TOP, OFFSET or LIMIT, and rows from the container's items one at a time. */
@@ -269,23 +284,44 @@ public final class SqlQuery {
                 isLocal);
     }
 
-    /**
-     * The rows of the range's whole read accumulated in {@code state}, as the range answers them; with no state, the
-     * row of a page that carries the state on ({@link AggregateState#emitNeutral}).
-     */
+    /** The rows of the range's whole read accumulated in {@code state}, as the range answers them. */
     public List<JsonNode> carriedRows(AggregateState state, Map<String, JsonNode> params, EvalContext ctx) {
+        return rowsOf((f, sink) -> state.emit(program.query(), f, sink, UndefinedPartial.RULES), params, ctx);
+    }
+
+    /**
+     * The rows of a GROUP BY range's whole read accumulated in {@code state}, judged by what the whole scope makes
+     * undefined ({@code wider}, from {@link #undefinedAggregates(AggregateState, Map, EvalContext)} over it).
+     */
+    public List<JsonNode> carriedRows(AggregateState state, UndefinedAggregates wider, Map<String, JsonNode> params,
+            EvalContext ctx) {
+        return rowsOf((f, sink) -> state.emit(program.query(), f, sink, wider), params, ctx);
+    }
+
+    /**
+     * The row of a page that carries its state on ({@link AggregateState#emitNeutral}): the partials of nothing, in a
+     * group {@code wider} shows (none for a GROUP BY while {@code wider} is null, or shows no group).
+     */
+    public List<JsonNode> neutralRows(UndefinedAggregates wider, Map<String, JsonNode> params, EvalContext ctx) {
+        return rowsOf((f, sink) -> AggregateState.emitNeutral(program.query(), f, sink, wider), params, ctx);
+    }
+
+    /** What the groups of {@code state}, read over a whole scope, make undefined for good (see the others). */
+    public UndefinedAggregates undefinedAggregates(AggregateState state, Map<String, JsonNode> params,
+            EvalContext ctx) {
+        Objects.requireNonNull(ctx, "ctx");
+        return state.undefinedAggregates(program.query(), new Frame(program.slotCount(), resolve(params), List.of(),
+                ctx.clock(), ctx), UndefinedPartial.RULES);
+    }
+
+    private List<JsonNode> rowsOf(java.util.function.BiConsumer<Frame, CompiledQuery.Sink> emit,
+            Map<String, JsonNode> params, EvalContext ctx) {
         Objects.requireNonNull(ctx, "ctx");
         List<JsonNode> out = new ArrayList<>();
-        Frame f = new Frame(program.slotCount(), resolve(params), List.of(), ctx.clock(), ctx);
-        CompiledQuery.Sink sink = row -> {
+        emit.accept(new Frame(program.slotCount(), resolve(params), List.of(), ctx.clock(), ctx), row -> {
             out.add(row);
             return true;
-        };
-        if (state == null) {
-            AggregateState.emitNeutral(program.query(), f, sink);
-        } else {
-            state.emit(program.query(), f, sink, UndefinedPartial.RULES);
-        }
+        });
         return out;
     }
 

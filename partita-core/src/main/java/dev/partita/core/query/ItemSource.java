@@ -85,6 +85,14 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
         return betweenItems;
     }
 
+    /**
+     * Where a read that stopped early and answered its items whole reads on: the key it stopped at when it read no
+     * item there, else the smallest key after the item it read.
+     */
+    byte[] nextKey() {
+        return betweenItems ? currentKey : Arrays.copyOf(currentKey, currentKey.length + 1);
+    }
+
     boolean changedItem() {
         boolean c = changed;
         changed = false;

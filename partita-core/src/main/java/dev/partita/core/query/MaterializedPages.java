@@ -26,8 +26,8 @@ import java.util.Map;
  * COUNT shares and groups, which the SDKs add up and merge across pages) is not failed at the request's deadline:
  * the read stops after the item it is on, the page answers the rows of the part read so far, and the continuation
  * resumes the read at the next item; that is for requests to one range or partition key, which is what the SDKs'
- * pipelines send. A SUM, AVG, MIN or MAX without GROUP BY on such a request carries its aggregates' running state
- * across pages instead ({@link CarriedAggregates}). Any other query cannot return part of its result: past the
+ * pipelines send. A SUM, AVG, MIN or MAX, with or without GROUP BY, on such a request carries its aggregates' running
+ * state across pages instead ({@link CarriedAggregates}). Any other query cannot return part of its result: past the
  * deadline it is a 408.
  */
 final class MaterializedPages {
@@ -54,8 +54,8 @@ final class MaterializedPages {
             throw Continuation.malformed();
         }
         if (from.state() != null) {
-            return CarriedAggregates.page(snapshot, c, query, bounds, whole, params, from, lookup, deadline, visible,
-                    ctx);
+            return CarriedAggregates.page(snapshot, c, query, bounds, whole, wholeScope, params, from, lookup,
+                    deadline, visible, ctx);
         }
         byte[] start = from.partFrom() == null || Bytes.compare(from.partFrom(), bounds.from()) < 0
                 ? bounds.from() : from.partFrom();
@@ -99,7 +99,8 @@ final class MaterializedPages {
                 }
                 // a SUM, AVG, MIN or MAX the budget does not cover: the read carries its running state on instead
                 if (carries(query, bounds)) {
-                    return CarriedAggregates.start(query, bounds, whole, params, ctx);
+                    return CarriedAggregates.start(snapshot, c, lsn, query, bounds, whole, wholeScope, params, lookup,
+                            deadline, visible, ctx);
                 }
                 // the whole-container answer (the JS SDK's optimistic request) of a query the SDKs' pipelines page
                 // within the budget: the gateway's answer to a query it does not serve, after which the JS SDK runs

@@ -27,8 +27,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -212,24 +214,23 @@ class QueryExecutorTest {
     }
 
     /**
-     * A GROUP BY of SUM, AVG, MIN or MAX cannot return part of its result (a later value of the wrong type would make
-     * a group undefined after numbers were sent, and its groups' state is no size a token carries), nor can DISTINCT
-     * or TOP: past the deadline they are a 408, not a wrong answer. A COUNT or SUM over the whole container (no range
-     * or partition key: the answer no SDK merges) is the gateway's 400 with the query plan, which the JS SDK runs.
+     * DISTINCT and TOP cannot return part of their result: past the deadline they are a 408, not a wrong answer. A
+     * COUNT, a SUM or a GROUP BY of MAX over the whole container (no range or partition key: the answer no SDK merges)
+     * is the gateway's 400 with the query plan, which the JS SDK runs range by range.
      */
     @Test
     void aMaterializedQueryThatCannotBePartialIsARequestTimeoutPastTheDeadline() {
         Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
         try (Engine engine = Engine.open(new MemoryStore(), CLOCK, noTime)) {
             load(engine, 1, 20, 3);
-            for (String q : List.of("SELECT c.cat, MAX(c.n) AS m FROM c GROUP BY c.cat",
-                    "SELECT DISTINCT VALUE c.cat FROM c", "SELECT TOP 1 VALUE COUNT(1) FROM c")) {
+            for (String q : List.of("SELECT DISTINCT VALUE c.cat FROM c", "SELECT TOP 1 VALUE COUNT(1) FROM c")) {
                 assertThatThrownBy(() -> engine.container("db", "c").query(q, Map.of(), RequestOptions.NONE))
                         .as(q).isInstanceOfSatisfying(ServiceException.class,
                                 e -> assertThat(e.status()).isEqualTo(408));
             }
             // a COUNT or SUM the pipelines page: the gateway's "run the plan" (the JS SDK then runs it range by range)
-            for (String q : List.of("SELECT VALUE SUM(c.n) FROM c", "SELECT VALUE COUNT(1) FROM c")) {
+            for (String q : List.of("SELECT VALUE SUM(c.n) FROM c", "SELECT VALUE COUNT(1) FROM c",
+                    "SELECT c.cat, MAX(c.n) AS m FROM c GROUP BY c.cat")) {
                 assertThatThrownBy(() -> engine.container("db", "c").query(q, Map.of(), RequestOptions.NONE))
                         .as(q).isInstanceOfSatisfying(ServiceException.class, e -> {
                             assertThat(e.status()).isEqualTo(400);
@@ -280,8 +281,9 @@ class QueryExecutorTest {
 
     /**
      * A SUM, AVG, MIN or MAX without GROUP BY past the deadline carries its running state in the continuation and
-     * answers the range's row on the page that reads its last item, the pages before it the partials of nothing: every
-     * range's last page (one item a page) holds the rows it answers with time to spare. That holds for numbers, for a string that makes the
+     * answers the range's row on the page that reads its last item, the pages before it the partials of nothing (no
+     * row when the range is the whole scope: the JS SDK's optimistic request with a partition key passes its pages on
+     * as they are): every range's last page (one item a page) holds the rows it answers with time to spare. That holds for numbers, for a string that makes the
      * sums undefined in every range (the whole scope's state is carried too) and for an object that makes MIN/MAX
      * undefined; with one range (the range is the whole scope) and with three.
      */
@@ -318,11 +320,110 @@ class QueryExecutorTest {
                                     answer.isEmpty() ? pages.getFirst() : answer);
                             assertThat(pages.subList(1, pages.size() - 1)).as("%s: the partials of nothing", what)
                                     .allSatisfy(page -> assertThat(page).isEqualTo(pages.getFirst()));
+                            if (ranges == 1) {
+                                assertThat(pages.getFirst()).as("%s: the whole scope's range", what).isEmpty();
+                            }
                         }
                     }
                 }
             }
         }
+    }
+
+    /**
+     * A GROUP BY of SUM, AVG, MIN or MAX past the deadline carries its groups to the range's last page, which answers
+     * the range's groups of the whole read (one item a page). A range that is the whole scope answers no row before;
+     * the ranges of a wider scope none until the pass over the whole scope they share is done, and then one on every
+     * page: the partials of nothing in a group the whole scope shows. That holds for numbers, for a string that makes
+     * group a's SUM undefined (its VALUE row left out) and for an object that makes its MIN undefined (left out of
+     * its row); with one range and with three.
+     */
+    @Test
+    void groupedSumsAveragesAndExtremesPastTheDeadlineCarryTheirGroupsToTheRangesLastPage() {
+        Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
+        List<String> queries = List.of("SELECT [{\"item\": c.cat}] AS groupByItems,"
+                        + " [{\"item\": SUM(c.n), \"isPartial\": true}] AS payload FROM c GROUP BY c.cat",
+                "SELECT [{\"item\": c.cat}] AS groupByItems, {\"cat\": c.cat, \"lo\": {\"item\": MIN(c.n),"
+                        + " \"item2\": {\"min\": MIN(c.n), \"count\": COUNT(c.n)}}, \"k\": {\"item\": COUNT(1)}}"
+                        + " AS payload FROM c GROUP BY c.cat",
+                "SELECT c.cat, AVG(c.n) AS a, MAX(c.n) AS hi FROM c GROUP BY c.cat");
+        for (int ranges : new int[] {1, 3}) {
+            for (String odd : new String[] {null, "\"x\"", "{}"}) {
+                try (Engine timely = engineWith(ranges, 30, 9);
+                        Engine hurried = Engine.open(new MemoryStore(), CLOCK, noTime)) {
+                    load(hurried, ranges, 30, 9);
+                    if (odd != null) {
+                        for (Engine e : List.of(timely, hurried)) {
+                            e.container("db", "c").create(("{\"id\":\"odd\",\"pk\":\"p1\",\"cat\":\"a\","
+                                    + "\"n\":" + odd + "}").getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
+                        }
+                    }
+                    for (String q : queries) {
+                        ContainerInfo c = hurried.readContainer("db", "c");
+                        Set<JsonNode> shown = new HashSet<>();
+                        for (PhysicalPartition p : c.partitions().partitions()) {
+                            pages(timely, q, p.id()).getFirst().forEach(r -> shown.add(group(r)));
+                        }
+                        for (PhysicalPartition p : c.partitions().partitions()) {
+                            List<List<JsonNode>> pages = pages(hurried, q, p.id());
+                            String what = q + ", range " + p.id() + " of " + ranges + ", odd " + odd;
+                            assertThat(pages.size()).as(what).isGreaterThan(2);
+                            List<JsonNode> answer = pages(timely, q, p.id()).getFirst();
+                            if (!answer.isEmpty()) {
+                                assertThat(pages.getLast()).as(what).containsExactlyInAnyOrderElementsOf(answer);
+                            }
+                            List<List<JsonNode>> carrying = pages.subList(0, pages.size() - 1);
+                            int firstRow = 0;
+                            while (firstRow < carrying.size() && carrying.get(firstRow).isEmpty()) {
+                                firstRow++;
+                            }
+                            assertThat(firstRow).as("%s: no row before the last page on one range", what)
+                                    .isEqualTo(ranges == 1 ? carrying.size() : firstRow);
+                            assertThat(carrying.subList(firstRow, carrying.size())).as("%s: a row on every page"
+                                    + " once a page has one", what).allSatisfy(page -> assertThat(page).hasSize(1));
+                            assertThat(carrying.stream().flatMap(List::stream).map(QueryExecutorTest::group))
+                                    .as("%s: in groups the whole scope shows", what).allMatch(shown::contains);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * The ranges of a GROUP BY read on one pass over the whole scope even when their first pages straddle a write: a
+     * range's first page joins the query's pass that is running, so once another range's pages have finished it, the
+     * range's next page has its row (with a pass of its own it would answer nothing for as long again).
+     */
+    @Test
+    void aGroupedRangeWhoseFirstPageFollowsAWriteJoinsTheRunningPass() {
+        Limits noTime = Limits.DEFAULTS.toBuilder().maxRequestExecution(java.time.Duration.ZERO).build();
+        try (Engine engine = Engine.open(new MemoryStore(), CLOCK, noTime)) {
+            load(engine, 3, 30, 9);
+            String q = "SELECT c.cat, SUM(c.n) AS s FROM c GROUP BY c.cat";
+            ContainerInfo c = engine.readContainer("db", "c");
+            String first = c.partitions().partitions().get(0).id();
+            String second = c.partitions().partitions().get(1).id();
+            QueryPage a = page(engine, q, first, null);
+            engine.container("db", "c").create("{\"id\":\"late\",\"pk\":\"p1\",\"cat\":\"a\",\"n\":1}"
+                    .getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
+            QueryPage b = page(engine, q, second, null);
+            assertThat(b.rows()).as("the pass is not done").isEmpty();
+            for (String token = a.continuation(); token != null; token = page(engine, q, first, token).continuation()) {
+                // the first range's pages read the pass to its end, then the range's own items
+            }
+            assertThat(page(engine, q, second, b.continuation()).rows()).as("the shared pass is done").hasSize(1);
+        }
+    }
+
+    private static QueryPage page(Engine engine, String query, String range, String token) {
+        return engine.container("db", "c").query(query, Map.of(), RequestOptions.scoped(Scope.range(range))
+                .withContinuation(token));
+    }
+
+    /** A GROUP BY row's group: its groupByItems, or its {@code cat}. */
+    private static JsonNode group(JsonNode row) {
+        return row.has("groupByItems") ? row.get("groupByItems") : row.get("cat");
     }
 
     /**

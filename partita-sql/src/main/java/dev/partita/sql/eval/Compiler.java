@@ -34,6 +34,13 @@ public final class Compiler {
     private final Map<String, Integer> params = new LinkedHashMap<>();
 
     private final Set<String> udfNames = new LinkedHashSet<>();
+    /**
+     * While a grouped query's select list compiles: its GROUP BY expressions, which it reads from their keys' slots
+     * ({@link #keySlots}), so that a group's row needs only its key and its aggregates (a group carried across pages
+     * keeps no item).
+     */
+    private List<Expr> projectedKeys;
+    private int[] keySlots;
 
     /** The result of compiling one top-level query; {@code udfNames} are the user-defined functions it calls. */
     public record Program(CompiledQuery query, int slotCount, List<String> parameterNames, Set<String> udfNames) {
@@ -62,6 +69,9 @@ public final class Compiler {
     }
 
     private CompiledQuery query(Query q, Scope outer, boolean containerAvailable) {
+        List<Expr> outerKeys = projectedKeys;
+        int[] outerKeySlots = keySlots;
+        projectedKeys = null;
         Scope scope = new Scope(outer, new HashMap<>());
         List<RowSource> sources = new ArrayList<>();
         List<Integer> own = new ArrayList<>();
@@ -104,12 +114,18 @@ public final class Compiler {
         boolean grouped = !q.groupBy().isEmpty();
         boolean aggregate = grouped || Validator.hasAggregates(q);
         List<CompiledQuery.AggSpec> aggs = aggregate ? new ArrayList<>() : null;
+        int[] ownKeySlots = new int[q.groupBy().size()];
+        for (int i = 0; i < ownKeySlots.length; i++) {
+            ownKeySlots[i] = slotCount++;
+        }
+        projectedKeys = grouped ? q.groupBy() : null;
+        keySlots = ownKeySlots;
 
-        CompiledQuery.Projection projection;
+        Projection projection;
         if (q.selection() instanceof Query.Selection.Star) {
-            projection = new CompiledQuery.StarProjection(scope.names().get(q.from().get(0).alias()));
+            projection = new Projection.Star(scope.names().get(q.from().get(0).alias()));
         } else if (q.selection() instanceof Query.Selection.Value v) {
-            projection = new CompiledQuery.ValueProjection(expr(v.expr(), scope, aggs));
+            projection = new Projection.Value(expr(v.expr(), scope, aggs));
         } else {
             List<Query.SelectItem> items = ((Query.Selection.Items) q.selection()).items();
             String[] names = new String[items.size()];
@@ -118,8 +134,9 @@ public final class Compiler {
                 names[i] = items.get(i).outputName();
                 values[i] = expr(items.get(i).expr(), scope, aggs);
             }
-            projection = new CompiledQuery.ObjectProjection(names, values);
+            projection = new Projection.Members(names, values);
         }
+        projectedKeys = null;
 
         Eval[] groupKeys = new Eval[q.groupBy().size()];
         for (int i = 0; i < groupKeys.length; i++) {
@@ -139,9 +156,12 @@ public final class Compiler {
             }
         }
         int[] ownSlots = own.stream().mapToInt(Integer::intValue).toArray();
+        projectedKeys = outerKeys;
+        keySlots = outerKeySlots;
         return new CompiledQuery(sources.toArray(new RowSource[0]), ownSlots, where, projection,
                 q.distinct(), count(q.top(), "TOP"), count(q.offset(), "OFFSET"), count(q.limit(), "LIMIT"),
-                aggregate, groupKeys, aggregate ? aggs.toArray(new CompiledQuery.AggSpec[0]) : new CompiledQuery.AggSpec[0],
+                aggregate, new CompiledQuery.GroupKeys(groupKeys, ownKeySlots),
+                aggregate ? aggs.toArray(new CompiledQuery.AggSpec[0]) : new CompiledQuery.AggSpec[0],
                 orderKeys, descending);
     }
 
@@ -180,6 +200,11 @@ public final class Compiler {
 
     /** Compiles e in scope; {@code aggs} collects aggregate calls, or is null where aggregates are not allowed. */
     private Eval expr(Expr e, Scope scope, List<CompiledQuery.AggSpec> aggs) {
+        // in the select list (aggs) outside an aggregate's argument (none), a GROUP BY expression is its group's key
+        int key = aggs != null && projectedKeys != null ? projectedKeys.indexOf(e) : -1;
+        if (key >= 0) {
+            return new Evals.SlotRef(keySlots[key]);
+        }
         return switch (e) {
             case Expr.Literal l -> new Evals.Const(l.value());
             case Expr.Param p -> new Evals.ParamRef(param(p.name()));

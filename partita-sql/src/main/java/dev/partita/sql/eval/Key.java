@@ -17,6 +17,11 @@ final class Key {
         this.hash = h;
     }
 
+    /** The key's values (undefined as null), not to be changed. */
+    JsonNode[] values() {
+        return values;
+    }
+
     static Key of(JsonNode v) {
         return new Key(new JsonNode[] {v});
     }

@@ -50,6 +50,11 @@ public final class UndefinedAggregates {
         return new UndefinedAggregates(Map.of(), Map.of(), null, rules);
     }
 
+    /** The groups of the scope these were computed over (none for {@link #NONE} and {@link #wholeScope}). */
+    Set<Key> groups() {
+        return results.keySet();
+    }
+
     /** What the whole scope's row of a group hides, for {@link #sent}. */
     static Set<String> hiddenOf(RowRules rules, JsonNode wholeRow) {
         Set<String> members = rules.hiddenIn(wholeRow);

@@ -36,7 +36,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The official JavaScript SDK ({@code @azure/cosmos}, the version pinned in {@code package-lock.json}) judges Partita:
  * runs {@code node --test} over {@code test/*.test.mjs} against an in-process Partita serving plain HTTP on a free
- * loopback port, and passes when node exits 0.
+ * loopback port, and passes when node exits 0. A second Partita that gives a request no time at all
+ * ({@code PARTITA_HURRIED_ENDPOINT}) serves the scenarios of pages cut at the deadline.
  *
  * <p>Scenarios listed in {@code known-failures.json} (name: why) are skipped by the test files; that file is the to-do
  * list of what Partita still answers differently from what the SDK expects. Run them anyway with
@@ -66,16 +67,21 @@ class JsSdkSuiteTest {
         int exit;
         Engine engine = Engine.open(new MemoryStore(), Clock.systemUTC(),
                 Limits.DEFAULTS.toBuilder().ttlSweepInterval(Duration.ofSeconds(1)).build());
+        Engine hurriedEngine = Engine.open(new MemoryStore(), Clock.systemUTC(),
+                Limits.DEFAULTS.toBuilder().maxRequestExecution(Duration.ZERO).build());
         try {
             engine.startBackgroundTasks();
             try (PartitaServer server = PartitaServer.start(engine,
-                    new ServerOptions("127.0.0.1", 0, false, null, Keys.emulator(), false))) {
+                    new ServerOptions("127.0.0.1", 0, false, null, Keys.emulator(), false));
+                    PartitaServer hurried = PartitaServer.start(hurriedEngine,
+                            new ServerOptions("127.0.0.1", 0, false, null, Keys.emulator(), false))) {
                 List<String> command = new ArrayList<>(List.of("node", "--test", "--test-reporter=spec"));
                 command.addAll(only.isEmpty() ? List.of("test/") : List.of(only.split("[,\\s]+")));
                 ProcessBuilder pb = new ProcessBuilder(command).directory(module.toFile()).redirectErrorStream(true);
                 Map<String, String> env = pb.environment();
                 env.put("PARTITA_ENDPOINT", server.endpoint());
                 env.put("PARTITA_KEY", Keys.EMULATOR_PRIMARY);
+                env.put("PARTITA_HURRIED_ENDPOINT", hurried.endpoint());
                 env.put("PARTITA_SCENARIO_LOG", scenarioLog.toString());
                 env.put("PARTITA_RUN_KNOWN_FAILURES", System.getProperty("partita.js.runKnownFailures", "false"));
                 env.put("NO_COLOR", "1");
@@ -85,6 +91,7 @@ class JsSdkSuiteTest {
             }
         } finally {
             engine.close();
+            hurriedEngine.close();
         }
         assertThat(exit).as("node --test exit code: a failing scenario is printed above. If it fails because Partita"
                 + " does not do something yet, add it to known-failures.json with what Partita answered").isZero();
