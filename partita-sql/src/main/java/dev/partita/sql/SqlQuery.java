@@ -240,7 +240,16 @@ public final class SqlQuery {
      * a subquery (a carried group keeps its key and its aggregates, no item to run one on).
      */
     public boolean carriesAggregates() {
-        return hasTypeSensitiveAggregates() && program.query().carriesAggregates() && groupsItemsOneAtATime()
+        return hasTypeSensitiveAggregates() && carriesCounts();
+    }
+
+    /**
+     * As {@link #carriesAggregates()} for any aggregates of those five, COUNT alone too: a range that is the query's
+     * whole scope (a partition key's) carries even COUNT on rather than paging its shares, since the JS SDK's first
+     * request with a partition key passes its pages to the caller as they are (js-sdk.md §4).
+     */
+    public boolean carriesCounts() {
+        return (aggregates || hasGroupBy()) && program.query().carriesAggregates() && groupsItemsOneAtATime()
                 && !selectsSubquery();
     }
 

@@ -50,7 +50,7 @@ final class MaterializedPages {
             QueryExecutor.Bounds whole, Map<String, JsonNode> params, String token, int pageSize,
             IndexLookup lookup, Deadline deadline, Visibility visible, EvalContext ctx) {
         Continuation from = Continuation.parse(token, false);
-        if (from.offset() < 0 || from.state() != null && !carries(query, bounds)) {
+        if (from.offset() < 0 || from.state() != null && !carries(query, bounds, whole)) {
             throw Continuation.malformed();
         }
         if (from.state() != null) {
@@ -66,7 +66,7 @@ final class MaterializedPages {
         // that names neither a range nor a partition key is the whole-container answer no SDK merges (the JS SDK's
         // optimistic request passes its rows through as they are): it stays whole, or a 408
         boolean mayStop = query.pagesAsPartials() && bounds.rangeId() != null && from.partTo() == null
-                && from.offset() == 0;
+                && from.offset() == 0 && !carries(query, bounds, whole);
         QueryExecutor.Bounds part = new QueryExecutor.Bounds(start, end, bounds.rangeId());
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId(),
                 text(bounds.to()), text(start), text(from.partTo()));
@@ -98,7 +98,7 @@ final class MaterializedPages {
                     throw e;
                 }
                 // a SUM, AVG, MIN or MAX the budget does not cover: the read carries its running state on instead
-                if (carries(query, bounds)) {
+                if (carries(query, bounds, whole)) {
                     return CarriedAggregates.start(snapshot, c, lsn, query, bounds, whole, wholeScope, params, lookup,
                             deadline, visible, ctx);
                 }
@@ -130,9 +130,14 @@ final class MaterializedPages {
                 page.size(), Rows.bytes(page), ctx.callCounter().calls()));
     }
 
-    /** The query is one whose read may carry its aggregates' state across pages, on a request the SDKs merge. */
-    private static boolean carries(SqlQuery query, QueryExecutor.Bounds bounds) {
-        return query.carriesAggregates() && bounds.rangeId() != null;
+    /**
+     * The query is one whose read may carry its aggregates' state across pages, on a request the SDKs merge: one with
+     * SUM, AVG, MIN or MAX, or with COUNT alone on a range that is the whole scope (whose pages the JS SDK's first
+     * request with a partition key passes on unmerged, so they must not be shares).
+     */
+    private static boolean carries(SqlQuery query, QueryExecutor.Bounds bounds, QueryExecutor.Bounds whole) {
+        return bounds.rangeId() != null && (query.carriesAggregates()
+                || query.carriesCounts() && WholeScopeAggregates.within(whole, bounds));
     }
 
     /**

@@ -142,8 +142,9 @@ public final class QueryExecutor {
         OrderByIndexRule.check(policy, query);
         Bounds scoped = bounds(container, scope);
         Bounds bounds = narrowedByFilter(container, scoped, query, params);
-        // one range of a cross-partition query: its SUM/AVG/MIN/MAX depend on the whole scope's items too
-        Bounds whole = query.hasTypeSensitiveAggregates() && scope.partitionKey() == null
+        // one range of a cross-partition query: its SUM/AVG/MIN/MAX depend on the whole scope's items too, and its
+        // COUNTs past the deadline are shares only when it is not the whole scope
+        Bounds whole = (query.hasTypeSensitiveAggregates() || query.carriesCounts()) && scope.partitionKey() == null
                 && container.partitions().size() > 1
                 ? narrowedByFilter(container, bounds(container, Scope.CONTAINER), query, params) : bounds;
         // a non-streaming ORDER BY (vector, full-text and hybrid ranking) answers its whole TOP at once: the SDKs
