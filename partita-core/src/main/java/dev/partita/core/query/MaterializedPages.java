@@ -25,9 +25,10 @@ import java.util.Map;
  * <p>A query whose rows over part of the items are what the service's pages carry ({@link SqlQuery#pagesAsPartials}:
  * COUNT shares and groups, which the SDKs add up and merge across pages) is not failed at the request's deadline:
  * the read stops after the item it is on, the page answers the rows of the part read so far, and the continuation
- * resumes the read at the next item; that is for requests to one range or partition key, which is what the SDKs'
+ * resumes the read at the next item; that is for requests to one range of a wider scope, which is what the SDKs'
  * pipelines send. A SUM, AVG, MIN or MAX, with or without GROUP BY, on such a request carries its aggregates' running
- * state across pages instead ({@link CarriedAggregates}). Any other query cannot return part of its result: past the
+ * state across pages instead ({@link CarriedAggregates}), and so does a COUNT on a range that is the query's whole
+ * scope (a partition key's): the JS SDK's first request with a partition key passes its pages on unmerged. Any other query cannot return part of its result: past the
  * deadline it is a 408.
  */
 final class MaterializedPages {
