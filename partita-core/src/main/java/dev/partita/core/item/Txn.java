@@ -4,9 +4,9 @@ import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.WriteBatch;
+import java.nio.ByteBuffer;
 import java.util.AbstractMap;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -25,11 +25,9 @@ final class Txn {
 
     private final Store store;
     private final WriteBatch batch = new WriteBatch();
-    private final Map<Key, byte[]> overlay = new HashMap<>();
-    /** The key of each write in {@link #batch}, in its order. */
-    private final List<Key> staged = new ArrayList<>();
+    private final Map<ByteBuffer, byte[]> overlay = new HashMap<>();
     /** Since the last savepoint: each key written with the value it had in the overlay before (null: none). */
-    private List<Map.Entry<Key, byte[]>> undo;
+    private List<Map.Entry<ByteBuffer, byte[]>> undo;
     /** The batch's size at the last savepoint. */
     private int batchMark;
 
@@ -37,33 +35,8 @@ final class Txn {
         this.store = store;
     }
 
-    /**
-     * A key of the overlay, its hash computed once: a bulk request's transaction stages ~16 keys per item, long ones
-     * with long shared prefixes, each hashed when staged and again when its last write is picked at commit
-     * ({@code ByteBuffer}'s hash, a byte-at-a-time loop computed on every call, was ~7% of a bulk item's CPU).
-     */
-    private static final class Key {
-        final byte[] bytes;
-        private final int hash;
-
-        Key(byte[] bytes) {
-            this.bytes = bytes;
-            this.hash = Arrays.hashCode(bytes);
-        }
-
-        @Override
-        public int hashCode() {
-            return hash;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && k.hash == hash && Arrays.equals(k.bytes, bytes);
-        }
-    }
-
     byte[] get(byte[] key) {
-        byte[] v = overlay.get(new Key(key));
+        byte[] v = overlay.get(ByteBuffer.wrap(key));
         if (v != null) {
             return v == DELETED ? null : v;
         }
@@ -78,8 +51,8 @@ final class Txn {
                 out.put(cur.key(), cur.value());
             }
         }
-        for (Map.Entry<Key, byte[]> e : overlay.entrySet()) {
-            byte[] key = e.getKey().bytes;
+        for (Map.Entry<ByteBuffer, byte[]> e : overlay.entrySet()) {
+            byte[] key = e.getKey().array();
             if (Bytes.compare(key, from) >= 0 && Bytes.compare(key, to) < 0) {
                 if (e.getValue() == DELETED) {
                     out.remove(key);
@@ -92,18 +65,17 @@ final class Txn {
     }
 
     void put(byte[] key, byte[] value) {
-        batch.put(key, value);
         stage(key, value);
+        batch.put(key, value);
     }
 
     void delete(byte[] key) {
-        batch.delete(key);
         stage(key, DELETED);
+        batch.delete(key);
     }
 
     private void stage(byte[] key, byte[] value) {
-        Key k = new Key(key);
-        staged.add(k);
+        ByteBuffer k = ByteBuffer.wrap(key);
         byte[] before = overlay.put(k, value);
         if (undo != null) {
             undo.add(new AbstractMap.SimpleImmutableEntry<>(k, before));
@@ -120,7 +92,7 @@ final class Txn {
     /** Takes back every write staged since the last {@link #savepoint}. */
     void rollback() {
         for (int i = undo.size() - 1; i >= 0; i--) {
-            Map.Entry<Key, byte[]> e = undo.get(i);
+            Map.Entry<ByteBuffer, byte[]> e = undo.get(i);
             if (e.getValue() == null) {
                 overlay.remove(e.getKey());
             } else {
@@ -129,7 +101,6 @@ final class Txn {
         }
         undo.clear();
         batch.ops().subList(batchMark, batch.size()).clear();
-        staged.subList(batchMark, staged.size()).clear();
     }
 
     void commit() {
@@ -144,10 +115,10 @@ final class Txn {
      */
     private WriteBatch lastWrites() {
         List<WriteBatch.Op> ops = batch.ops();
-        Set<Key> seen = new HashSet<>(overlay.size() * 2);
+        Set<ByteBuffer> seen = new HashSet<>(overlay.size() * 2);
         List<WriteBatch.Op> kept = new ArrayList<>(overlay.size());
         for (int i = ops.size() - 1; i >= 0; i--) {
-            if (seen.add(staged.get(i))) {
+            if (seen.add(ByteBuffer.wrap(ops.get(i).key()))) {
                 kept.add(ops.get(i));
             }
         }
