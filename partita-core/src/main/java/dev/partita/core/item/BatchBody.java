@@ -69,13 +69,24 @@ final class BatchBody {
             op.set(field, value);
             if (field.equals(RESOURCE_BODY)) {
                 resource[0] = t == JsonToken.START_OBJECT
-                        ? Arrays.copyOfRange(body, (int) start, (int) p.currentLocation().getByteOffset()) : null;
+                        ? object(body, start, p.currentLocation().getByteOffset()) : null;
             }
         }
         if (p.currentToken() != JsonToken.END_OBJECT) {
             throw new JsonParseException(p, "Unexpected token in an operation");
         }
         return op;
+    }
+
+    /**
+     * The bytes {@code [start, end)} when they are the object just read: offsets are byte offsets only in a UTF-8
+     * body (the parser also reads UTF-16 and UTF-32, and gives -1 there), else null (the tree is encoded instead).
+     */
+    private static byte[] object(byte[] body, long start, long end) {
+        if (start < 0 || end <= start || end > body.length || body[(int) start] != '{' || body[(int) end - 1] != '}') {
+            return null;
+        }
+        return Arrays.copyOfRange(body, (int) start, (int) end);
     }
 
     private static boolean startsArray(byte[] body) {

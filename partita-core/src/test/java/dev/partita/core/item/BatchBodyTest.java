@@ -40,6 +40,23 @@ class BatchBodyTest {
         assertThat(ops.get(3).resourceBytes()).as("an array is no object").isNull();
     }
 
+    /** A body in UTF-16 (which the parser reads too) has no byte offsets to keep: its items are encoded anew. */
+    @Test
+    void aBodyInAnotherEncodingIsReadWithoutItsItemsBytes() {
+        String text = "[{\"operationType\":\"Create\",\"partitionKey\":\"[\\\"p\\\"]\",\"resourceBody\":"
+                + "{\"id\":\"é\",\"pk\":\"p\"}}]";
+        for (java.nio.charset.Charset cs : List.of(StandardCharsets.UTF_16LE, StandardCharsets.UTF_16BE)) {
+            List<BatchOperation> ops = BatchBody.parse(text.getBytes(cs), "bulk body", true);
+            assertThat(ops).singleElement().satisfies(o -> {
+                assertThat(o.id()).isEqualTo("é");
+                assertThat(o.resourceBytes()).isNull();
+            });
+        }
+        byte[] bom = ("\uFEFF" + text).getBytes(StandardCharsets.UTF_8);
+        assertThat(BatchBody.parse(bom, "bulk body", true)).singleElement()
+                .satisfies(o -> assertThat(o.id()).isEqualTo("\u00e9"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"", "  ", "{}", "[", "[{\"operationType\":\"Create\"", "[{\"operationType\":}]",
             "[{\"operationType\":\"Nope\"}, {\"a\" 1}]", "[{\"resourceBody\":{\"id\":\"x\"}]", "[1, 2", "[]",
