@@ -24,7 +24,9 @@ import java.util.Locale;
  * sends them, through {@code ContainerHandle.bulk} on one thread; each round seeds a new container and reports the
  * thread's CPU time per item (the first round on a cold JVM).
  *
- * <pre>java -Xmx6g -cp bench/target/benchmarks.jar dev.partita.bench.EngineBulkProbe [vehicles (100000)] [rounds (3)]</pre>
+ * <pre>
+ * java -Xmx6g -cp bench/target/benchmarks.jar dev.partita.bench.EngineBulkProbe [vehicles (100000)] [rounds (3)]
+ * </pre>
  */
 public final class EngineBulkProbe {
     /** The catalogue's tuned policy ({@code Policies.tuned()}) as the SDK sends it. */

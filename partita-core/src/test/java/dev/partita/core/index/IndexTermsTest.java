@@ -45,7 +45,7 @@ class IndexTermsTest {
         assertThat(count("{\"indexingMode\":\"none\",\"automatic\":false}")).isZero();
     }
 
-    /** The policy's per-path decisions are kept for the paths items share, up to a bound, past which it decides anew. */
+    /** A policy keeps its decisions for the paths its items share, up to a bound past which it decides anew. */
     @Test
     void itemsOfOnePolicyGetTheSameTermsFromItsKeptDecisionsAsFromAFreshPolicy() {
         String text = "{\"includedPaths\":[{\"path\":\"/*\"}],\"excludedPaths\":[{\"path\":\"/address/geo/*\"}]}";

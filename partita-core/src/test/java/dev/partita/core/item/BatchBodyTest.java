@@ -19,7 +19,8 @@ class BatchBodyTest {
 
     @Test
     void keepsEachResourceBodyObjectsBytesBesideTheOperationTheTreeParseGives() {
-        String first = "{ \"id\" : \"a\", \"pk\":\"p\", \"n\": 1.50, \"s\": \"caf\\u00e9 \u00e9\", \"o\": {\"x\": [1, {}]} }";
+        String first = "{ \"id\" : \"a\", \"pk\":\"p\", \"n\": 1.50, \"s\": \"caf\\u00e9 \u00e9\","
+                + " \"o\": {\"x\": [1, {}]} }";
         String second = "{\"id\":\"b\",\"pk\":\"p\"}";
         byte[] body = utf8(" [ {\"operationType\":\"Upsert\",\"partitionKey\":\"[\\\"p\\\"]\",\"resourceBody\":" + first
                 + ",\"ifMatch\":\"e\"},\n {\"resourceBody\":" + second + ",\"operationType\":\"Create\","
@@ -60,7 +61,8 @@ class BatchBodyTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "  ", "{}", "[", "[{\"operationType\":\"Create\"", "[{\"operationType\":}]",
             "[{\"operationType\":\"Nope\"}, {\"a\" 1}]", "[{\"resourceBody\":{\"id\":\"x\"}]", "[1, 2", "[]",
-            "[\"Create\"]", "[{\"operationType\":\"Create\",\"resourceBody\":{\"id\":\"x\"},\"partitionKey\":1}]"})
+            "[\"Create\"]", "[null]", "[{\"operationType\":\"Create\",\"resourceBody\":null}]",
+            "[{\"operationType\":\"Create\",\"resourceBody\":{\"id\":\"x\"},\"partitionKey\":1}]"})
     void refusesABadBodyAsTheTreeParseDoes(String text) {
         String expected = message(() -> BatchOperation.parseAll(Json.parse(utf8(text), "bulk body"), true));
         assertThat(message(() -> BatchBody.parse(utf8(text), "bulk body", true))).isEqualTo(expected);
