@@ -54,8 +54,10 @@ public final class SeedTimer {
             CpuMeter meter = new CpuMeter(serverPid);
             try (CosmosClient client = LoadHarness.builder(endpoint, Keys.EMULATOR_PRIMARY).buildClient()) {
                 for (int round = 1; round <= rounds; round++) {
-                    client.createDatabaseIfNotExists("seed-" + round);
-                    CatalogueStudy study = new CatalogueStudy(client.getDatabase("seed-" + round));
+                    // named after this process too, so that a second timer can seed the same (warm) server
+                    String database = "seed-" + ProcessHandle.current().pid() + "-" + round;
+                    client.createDatabaseIfNotExists(database);
+                    CatalogueStudy study = new CatalogueStudy(client.getDatabase(database));
                     CosmosContainer container = study.create("catalogue", Policies.tuned(), 1_000);
                     CpuMeter.Snapshot before = meter.snapshot();
                     CatalogueStudy.Seeding seeding = study.seed(container, vehicles);

@@ -146,6 +146,34 @@ class BulkCommitTest {
         }
     }
 
+    /** Bytes in, bytes out: a bulk or batch write stores the item as the client sent it, as a point write does. */
+    @Test
+    void aBulkOrBatchWriteStoresTheItemsBytesAsSent() {
+        try (Engine engine = Engine.open(new MemoryStore(), clock, Limits.DEFAULTS)) {
+            container(engine, "", 1);
+            ContainerHandle h = engine.container("db", "c");
+            RequestOptions atP = RequestOptions.of(PartitionKeyValue.fromHeader("[\"p\"]"));
+            String item = "{\"id\":\"%s\", \"pk\":\"p\",\"price\":1.50,\"name\":\"caf\\u00e9\"}";
+            h.create(String.format(item, "point").getBytes(StandardCharsets.UTF_8), atP);
+            BatchResult bulk = h.bulk(bulk(List.of(op("Upsert", "p", null, String.format(item, "bulk")),
+                    op("Create", "p", null, String.format(item, "replaced")),
+                    op("Replace", "p", "replaced", String.format(item, "replaced").replace("1.50", "2.50")))),
+                    RequestOptions.NONE);
+            assertThat(bulk.results()).extracting(BatchResult.OpResult::status).containsExactly(201, 201, 200);
+            byte[] batch = ("[{\"operationType\":\"Create\",\"resourceBody\":" + String.format(item, "batch")
+                    + "}]").getBytes(StandardCharsets.UTF_8);
+            assertThat(h.batch(batch, atP).allSucceeded()).isTrue();
+            String point = h.read("point", atP).item().jsonString();
+            assertThat(point).startsWith(String.format(item, "point").replace("}", ","));
+            for (String id : List.of("bulk", "batch")) {
+                assertThat(h.read(id, atP).item().jsonString()).as(id)
+                        .startsWith(String.format(item, id).replace("}", ","));
+            }
+            assertThat(h.read("replaced", atP).item().jsonString())
+                    .startsWith(String.format(item, "replaced").replace("1.50", "2.50").replace("}", ","));
+        }
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"memory", "rocks"})
     void aBulkCommittedInOneBatchIsWhollyThereAfterARestart(String kind) {

@@ -133,4 +133,36 @@ class EventLoopWritesSdkTest {
             assertThat(c.readItem("u29", P, ObjectNode.class).getItem().get("a").asInt()).isEqualTo(129);
         });
     }
+
+    /** What the SDK reads from each bulk and batch result: status, charge, etag and the item where there is one. */
+    @Test
+    void bulkAndBatchResultsCarryTheEtagAndTheItemAsAPointReadGivesThem() throws Exception {
+        withContainer(new WatchedStore(true), c -> {
+            ObjectNode shown = doc("s", 7, 7).put("price", 1.5).put("name", "caf\u00e9 \"q\"");
+            List<CosmosItemOperation> ops = List.of(CosmosBulkOperations.getUpsertItemOperation(doc("r", 5, 5), P),
+                    CosmosBulkOperations.getUpsertItemOperation(shown, P,
+                            new CosmosBulkItemRequestOptions().setContentResponseOnWriteEnabled(true)),
+                    CosmosBulkOperations.getReadItemOperation("x", P));
+            c.createItem(doc("x", 1, 1), P, new CosmosItemRequestOptions());
+            Map<String, com.azure.cosmos.models.CosmosBulkItemResponse> got = new TreeMap<>();
+            for (CosmosBulkOperationResponse<Object> r : c.executeBulkOperations(ops)) {
+                CosmosItemOperation op = r.getOperation();
+                got.put(op.getId() != null ? op.getId() : ((ObjectNode) op.getItem()).get("id").asText(),
+                        r.getResponse());
+            }
+            for (String id : List.of("r", "s", "x")) {
+                var read = c.readItem(id, P, ObjectNode.class);
+                assertThat(got.get(id).getETag()).as(id).isEqualTo(read.getETag());
+                assertThat(got.get(id).getRequestCharge()).as(id).isPositive();
+                if (!id.equals("r")) {
+                    assertThat(got.get(id).getItem(ObjectNode.class)).as(id).isEqualTo(read.getItem());
+                }
+            }
+            assertThat(got.get("s").getItem(ObjectNode.class).get("name").asText()).isEqualTo("caf\u00e9 \"q\"");
+            com.azure.cosmos.models.CosmosBatch batch = com.azure.cosmos.models.CosmosBatch.createCosmosBatch(P);
+            batch.readItemOperation("s");
+            var result = c.executeCosmosBatch(batch).getResults().get(0);
+            assertThat(result.getItem(ObjectNode.class)).isEqualTo(c.readItem("s", P, ObjectNode.class).getItem());
+        });
+    }
 }

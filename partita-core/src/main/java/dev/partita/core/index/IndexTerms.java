@@ -50,7 +50,8 @@ public final class IndexTerms {
             return out;
         }
         JsonNode doc = policy.computed().applyTo(stored);
-        walk(policy, doc, new ArrayList<>(), out);
+        PathDecisions decisions = policy.decisions();
+        walk(decisions, doc, new ArrayList<>(), decisions.root(), out);
         for (List<String> path : policy.explicitScalarPaths()) {
             JsonNode v = doc;
             for (String step : path) {
@@ -63,30 +64,34 @@ public final class IndexTerms {
         return out;
     }
 
-    private static void walk(IndexingPolicy policy, JsonNode node, List<Object> path, List<byte[]> out) {
+    /** The terms below {@code node} at {@code path}; {@code at}: the path's decisions, or null when not kept. */
+    private static void walk(PathDecisions decisions, JsonNode node, List<Object> path, PathDecisions.Step at,
+            List<byte[]> out) {
         if (node.isObject()) {
             for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 path.add(e.getKey());
-                visit(policy, e.getValue(), path, out);
+                visit(decisions, e.getValue(), path, at == null ? null : decisions.child(at, e.getKey(), path), out);
                 path.remove(path.size() - 1);
             }
         } else {
             for (int i = 0; i < node.size(); i++) {
                 path.add(i);
-                visit(policy, node.get(i), path, out);
+                visit(decisions, node.get(i), path, at == null ? null : decisions.child(at, i, path), out);
                 path.remove(path.size() - 1);
             }
         }
     }
 
-    private static void visit(IndexingPolicy policy, JsonNode v, List<Object> path, List<byte[]> out) {
+    private static void visit(PathDecisions decisions, JsonNode v, List<Object> path, PathDecisions.Step at,
+            List<byte[]> out) {
+        IndexingPolicy policy = decisions.policy();
         if (v.isContainerNode()) {
-            if (policy.mayIndexBelow(path)) {
-                walk(policy, v, path, out);
+            if (at != null ? at.mayIndexBelow : policy.mayIndexBelow(path)) {
+                walk(decisions, v, path, at, out);
             }
-        } else if (isScalar(v) && policy.indexes(path)) {
-            out.add(term(path, v));
+        } else if (isScalar(v) && (at != null ? at.indexes : policy.indexes(path))) {
+            out.add(at != null ? term(at.encoded, v) : term(path, v));
         }
     }
 
@@ -108,6 +113,14 @@ public final class IndexTerms {
     static byte[] term(List<Object> path, JsonNode value) {
         TermWriter out = new TermWriter(32);
         writePath(out, path);
+        writeValue(out, value);
+        return out.toByteArray();
+    }
+
+    /** The encoded term of a value at an encoded path ({@link #path}). */
+    private static byte[] term(byte[] path, JsonNode value) {
+        TermWriter out = new TermWriter(path.length + 16);
+        out.writeBytes(path);
         writeValue(out, value);
         return out.toByteArray();
     }

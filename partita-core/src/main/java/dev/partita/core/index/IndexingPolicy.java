@@ -42,6 +42,7 @@ public final class IndexingPolicy {
     private final List<List<CompositePath>> composites;
     private final List<List<String>> explicitScalarPaths;
     private final ComputedProperties computed;
+    private final PathDecisions decisions = new PathDecisions(this);
 
     private IndexingPolicy(JsonNode source, boolean indexing, List<IndexPath> included, List<IndexPath> excluded,
             List<List<CompositePath>> composites, ComputedProperties computed) {
@@ -79,6 +80,11 @@ public final class IndexingPolicy {
     /** This policy for a container with these computed properties, which it indexes only where it names them. */
     public IndexingPolicy withComputed(ComputedProperties properties) {
         return new IndexingPolicy(source, indexing, included, excluded, composites, properties);
+    }
+
+    /** This policy's decisions per document path, remembered as items are indexed. */
+    PathDecisions decisions() {
+        return decisions;
     }
 
     /** The container's computed properties (what queries and the index add to each item). */

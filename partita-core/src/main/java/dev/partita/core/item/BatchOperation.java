@@ -12,10 +12,12 @@ import java.util.Locale;
 /**
  * One operation of a transactional batch or bulk request, as the SDK sends it (feeds-batch.md §4–5).
  *
- * @param partitionKey the operation's own key (bulk only; a batch uses the request's key)
+ * @param partitionKey  the operation's own key (bulk only; a batch uses the request's key)
+ * @param resourceBytes the bytes {@code resourceBody} was parsed from when it is an object ({@link BatchBody}), else
+ *                      null
  */
 public record BatchOperation(Type type, String id, JsonNode resourceBody, Conditions conditions,
-        PartitionKeyValue partitionKey, boolean minimalReturn) {
+        PartitionKeyValue partitionKey, boolean minimalReturn, byte[] resourceBytes) {
 
     public enum Type { CREATE, UPSERT, REPLACE, DELETE, READ, PATCH }
 
@@ -72,7 +74,13 @@ public record BatchOperation(Type type, String id, JsonNode resourceBody, Condit
             }
             pk = PartitionKeyValue.fromHeader(pkText.asText());
         }
-        return new BatchOperation(type, id, resource, conditions, pk, op.path("minimalReturnPreference").asBoolean());
+        return new BatchOperation(type, id, resource, conditions, pk, op.path("minimalReturnPreference").asBoolean(),
+                null);
+    }
+
+    /** This operation with the bytes its {@code resourceBody} object was parsed from. */
+    BatchOperation withResourceBytes(byte[] bytes) {
+        return new BatchOperation(type, id, resourceBody, conditions, partitionKey, minimalReturn, bytes);
     }
 
     private static String text(JsonNode op, String field) {

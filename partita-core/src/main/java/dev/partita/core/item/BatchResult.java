@@ -1,11 +1,13 @@
 package dev.partita.core.item;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.core.JsonGenerator;
 import dev.partita.core.capacity.Work;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.json.Json;
 import dev.partita.core.request.SessionToken;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -81,32 +83,41 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
     /**
      * The response body the SDK parses: {@code statusCode}, {@code subStatusCode}, {@code requestCharge},
      * {@code eTag} (capital T), {@code resourceBody}, {@code retryAfterMilliseconds} and, for a failure,
-     * {@code message} (what the JS SDK reports as the operation's error) per operation.
+     * {@code message} (what the JS SDK reports as the operation's error) per operation. Written straight from the
+     * results, each {@code resourceBody} as the item's stored JSON (what a point read answers), without a tree.
      *
      * @param minimal leave write results' bodies out ({@code Prefer: return=minimal}); reads keep theirs
      */
-    public ArrayNode toJson(boolean minimal) {
-        ArrayNode out = Json.NODES.arrayNode();
-        for (OpResult r : results) {
-            ObjectNode o = out.addObject();
-            o.put("statusCode", r.status());
-            if (r.subStatus() != 0) {
-                o.put("subStatusCode", r.subStatus());
+    public byte[] toJson(boolean minimal) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(96 * results.size());
+        try (JsonGenerator out = Json.MAPPER.createGenerator(bytes)) {
+            out.writeStartArray();
+            for (OpResult r : results) {
+                out.writeStartObject();
+                out.writeNumberField("statusCode", r.status());
+                if (r.subStatus() != 0) {
+                    out.writeNumberField("subStatusCode", r.subStatus());
+                }
+                out.writeNumberField("requestCharge", r.requestCharge());
+                if (r.etag() != null) {
+                    out.writeStringField("eTag", r.etag());
+                }
+                if (r.item() != null && (!minimal || r.read())) {
+                    out.writeFieldName("resourceBody");
+                    out.writeRawValue(r.item().jsonString());
+                }
+                if (r.retryAfterMillis() > 0) {
+                    out.writeNumberField("retryAfterMilliseconds", r.retryAfterMillis());
+                }
+                if (r.message() != null) {
+                    out.writeStringField("message", r.message());
+                }
+                out.writeEndObject();
             }
-            o.put("requestCharge", r.requestCharge());
-            if (r.etag() != null) {
-                o.put("eTag", r.etag());
-            }
-            if (r.item() != null && (!minimal || r.read())) {
-                o.set("resourceBody", Json.parse(r.item().json(), "stored item"));
-            }
-            if (r.retryAfterMillis() > 0) {
-                o.put("retryAfterMilliseconds", r.retryAfterMillis());
-            }
-            if (r.message() != null) {
-                o.put("message", r.message());
-            }
+            out.writeEndArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to memory cannot fail", e);
         }
-        return out;
+        return bytes.toByteArray();
     }
 }

@@ -150,7 +150,7 @@ public final class Items {
      * operation keeps its status; all others get 424.
      */
     public BatchResult batch(KeyRoute at, byte[] body) {
-        List<BatchOperation> ops = BatchOperation.parseAll(Json.parse(body, "batch body"), false);
+        List<BatchOperation> ops = BatchBody.parse(body, "batch body", false);
         if (ops.size() > limits.maxBatchOperations()) {
             throw ServiceException.badRequest("A transactional batch may carry at most " + limits.maxBatchOperations()
                     + " operations; this one has " + ops.size() + ".");
@@ -193,7 +193,7 @@ public final class Items {
      * is reported before its batch committed; a request that moves to another partition commits the open batch first.
      */
     public BatchResult bulk(byte[] body, BulkGate gate) {
-        List<BatchOperation> ops = BatchOperation.parseAll(Json.parse(body, "bulk body"), true);
+        List<BatchOperation> ops = BatchBody.parse(body, "bulk body", true);
         List<BatchResult.OpResult> results = new ArrayList<>(ops.size());
         String rangeId = null;
         ServiceException throttled = null;

@@ -93,9 +93,9 @@ final class WriteTxn {
 
     ItemResult execute(KeyRoute at, BatchOperation op) {
         return switch (op.type()) {
-            case CREATE -> create(at, object(op), null);
-            case UPSERT -> upsert(at, object(op), null, op.conditions());
-            case REPLACE -> replace(at, op.id(), object(op), null, op.conditions());
+            case CREATE -> create(at, object(op), op.resourceBytes());
+            case UPSERT -> upsert(at, object(op), op.resourceBytes(), op.conditions());
+            case REPLACE -> replace(at, op.id(), object(op), op.resourceBytes(), op.conditions());
             case DELETE -> delete(at, op.id(), op.conditions());
             case READ -> read(at, op.id(), op.conditions());
             case PATCH -> patch(at, op.id(), Patch.parse(op.resourceBody(), limits.maxPatchOperations()),

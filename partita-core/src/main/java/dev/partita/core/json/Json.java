@@ -55,14 +55,20 @@ public final class Json {
                 throw ServiceException.badRequest("The " + what + " is empty; a JSON body is required.");
             }
             return node;
-        } catch (StreamConstraintsException e) {
-            throw ServiceException.badRequest("The " + what + " is nested too deeply.");
         } catch (IOException e) {
-            throw ServiceException.badRequest("The " + what + " is not valid JSON"
-                    + (e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
-                            ? " (line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ")."
-                            : "."));
+            throw invalid(e, what);
         }
+    }
+
+    /** The 400 for a body the parser refused ({@code what}: the body's name in the message). */
+    public static ServiceException invalid(IOException e, String what) {
+        if (e instanceof StreamConstraintsException) {
+            return ServiceException.badRequest("The " + what + " is nested too deeply.");
+        }
+        return ServiceException.badRequest("The " + what + " is not valid JSON"
+                + (e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null
+                        ? " (line " + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ")."
+                        : "."));
     }
 
     public static JsonNode parse(String text, String what) {

@@ -45,6 +45,29 @@ class IndexTermsTest {
         assertThat(count("{\"indexingMode\":\"none\",\"automatic\":false}")).isZero();
     }
 
+    /** A policy keeps its decisions for the paths its items share, up to a bound past which it decides anew. */
+    @Test
+    void itemsOfOnePolicyGetTheSameTermsFromItsKeptDecisionsAsFromAFreshPolicy() {
+        String text = "{\"includedPaths\":[{\"path\":\"/*\"}],\"excludedPaths\":[{\"path\":\"/address/geo/*\"}]}";
+        IndexingPolicy kept = IndexingPolicyTest.policy(text);
+        List<String> first = hex(IndexTerms.of(kept, DOC));
+        assertThat(hex(IndexTerms.of(kept, DOC))).isEqualTo(first)
+                .isEqualTo(hex(IndexTerms.of(IndexingPolicyTest.policy(text), DOC))).hasSize(12);
+        com.fasterxml.jackson.databind.node.ObjectNode wide = Json.object().put("id", "w");
+        for (int i = 0; i < PathDecisions.MAX_PATHS + 500; i++) {
+            wide.put("p" + i, i);
+        }
+        List<String> full = hex(IndexTerms.of(kept, wide));
+        assertThat(full).hasSize(PathDecisions.MAX_PATHS + 501)
+                .isEqualTo(hex(IndexTerms.of(kept, wide)))
+                .isEqualTo(hex(IndexTerms.of(IndexingPolicyTest.policy(text), wide)));
+        assertThat(hex(IndexTerms.of(kept, DOC))).isEqualTo(first);
+    }
+
+    private static List<String> hex(List<byte[]> terms) {
+        return terms.stream().map(java.util.HexFormat.of()::formatHex).toList();
+    }
+
     @Test
     void entryKeysPointBackToTheirItem() {
         for (byte[] term : IndexTerms.of(IndexingPolicy.DEFAULT, DOC)) {

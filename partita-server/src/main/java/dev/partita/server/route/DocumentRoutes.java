@@ -124,7 +124,7 @@ final class DocumentRoutes {
         String atomicHeader = ex.header(Hdr.BATCH_ATOMIC);
         boolean atomic = atomicHeader == null ? o.partitionKey() != null : ex.flag(Hdr.BATCH_ATOMIC);
         BatchResult result = atomic ? container.batch(ex.body(), o) : container.bulk(ex.body(), o);
-        Reply r = Reply.json(result.allSucceeded() ? 200 : 207, result.toJson(ex.minimalReturn()))
+        Reply r = Reply.status(result.allSucceeded() ? 200 : 207).body(result.toJson(ex.minimalReturn()))
                 .charge(result.requestCharge());
         String rangeId = o.scope().rangeId() != null ? o.scope().rangeId() : result.rangeId();
         if (result.lsn() >= 0 && rangeId != null) {
