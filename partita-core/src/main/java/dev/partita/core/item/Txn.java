@@ -4,9 +4,9 @@ import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Store;
 import dev.partita.core.store.WriteBatch;
-import java.nio.ByteBuffer;
 import java.util.AbstractMap;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -23,11 +23,32 @@ import java.util.TreeMap;
 final class Txn {
     private static final byte[] DELETED = new byte[0];
 
+    /**
+     * A staged key with its hash computed once: not {@code ByteBuffer.wrap}, whose {@code hashCode} reads the key a
+     * byte at a time on every lookup (the vectorized {@code Arrays.hashCode} is several times cheaper), ~5% of a
+     * point write's server CPU.
+     */
+    private record Key(byte[] bytes, int hash) {
+        static Key of(byte[] bytes) {
+            return new Key(bytes, Arrays.hashCode(bytes));
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.hash == hash && Arrays.equals(k.bytes, bytes);
+        }
+
+        @Override
+        public int hashCode() {
+            return hash;
+        }
+    }
+
     private final Store store;
     private final WriteBatch batch = new WriteBatch();
-    private final Map<ByteBuffer, byte[]> overlay = new HashMap<>();
+    private final Map<Key, byte[]> overlay = new HashMap<>();
     /** Since the last savepoint: each key written with the value it had in the overlay before (null: none). */
-    private List<Map.Entry<ByteBuffer, byte[]>> undo;
+    private List<Map.Entry<Key, byte[]>> undo;
     /** The batch's size at the last savepoint. */
     private int batchMark;
 
@@ -36,7 +57,7 @@ final class Txn {
     }
 
     byte[] get(byte[] key) {
-        byte[] v = overlay.get(ByteBuffer.wrap(key));
+        byte[] v = overlay.get(Key.of(key));
         if (v != null) {
             return v == DELETED ? null : v;
         }
@@ -51,8 +72,8 @@ final class Txn {
                 out.put(cur.key(), cur.value());
             }
         }
-        for (Map.Entry<ByteBuffer, byte[]> e : overlay.entrySet()) {
-            byte[] key = e.getKey().array();
+        for (Map.Entry<Key, byte[]> e : overlay.entrySet()) {
+            byte[] key = e.getKey().bytes();
             if (Bytes.compare(key, from) >= 0 && Bytes.compare(key, to) < 0) {
                 if (e.getValue() == DELETED) {
                     out.remove(key);
@@ -75,7 +96,7 @@ final class Txn {
     }
 
     private void stage(byte[] key, byte[] value) {
-        ByteBuffer k = ByteBuffer.wrap(key);
+        Key k = Key.of(key);
         byte[] before = overlay.put(k, value);
         if (undo != null) {
             undo.add(new AbstractMap.SimpleImmutableEntry<>(k, before));
@@ -92,7 +113,7 @@ final class Txn {
     /** Takes back every write staged since the last {@link #savepoint}. */
     void rollback() {
         for (int i = undo.size() - 1; i >= 0; i--) {
-            Map.Entry<ByteBuffer, byte[]> e = undo.get(i);
+            Map.Entry<Key, byte[]> e = undo.get(i);
             if (e.getValue() == null) {
                 overlay.remove(e.getKey());
             } else {
@@ -115,10 +136,10 @@ final class Txn {
      */
     private WriteBatch lastWrites() {
         List<WriteBatch.Op> ops = batch.ops();
-        Set<ByteBuffer> seen = new HashSet<>(overlay.size() * 2);
+        Set<Key> seen = new HashSet<>(overlay.size() * 2);
         List<WriteBatch.Op> kept = new ArrayList<>(overlay.size());
         for (int i = ops.size() - 1; i >= 0; i--) {
-            if (seen.add(ByteBuffer.wrap(ops.get(i).key()))) {
+            if (seen.add(Key.of(ops.get(i).key()))) {
                 kept.add(ops.get(i));
             }
         }

@@ -26,7 +26,33 @@ public record ChangeRecord(Operation operation, long lsn, long ts, String epk, S
         }
     }
 
+    /**
+     * The record as stored: a format byte, the operation, the LSN and timestamp, the EPK and id as
+     * {@link DataOutputStream#writeUTF modified UTF-8}, the previous LSN and both images, each after its length (-1 for
+     * none). Written straight into one array of the exact size when the EPK and id are plain ASCII (EPKs always are,
+     * ids nearly always): the same bytes as through a {@code DataOutputStream}, without its copies and its per-field
+     * calls, once per write.
+     */
     public byte[] encode() {
+        if (!plainAscii(epk) || !plainAscii(id)) {
+            return encodeWithStream();
+        }
+        byte[] b = new byte[1 + 1 + 8 + 8 + 2 + epk.length() + 2 + id.length() + 8 + 4 + length(newImage) + 4
+                + length(previousImage)];
+        b[0] = 1;
+        b[1] = (byte) operation.ordinal();
+        Bytes.putLong(b, 2, lsn);
+        Bytes.putLong(b, 10, ts);
+        int at = putAscii(b, 18, epk);
+        at = putAscii(b, at, id);
+        Bytes.putLong(b, at, previousLsn);
+        at = putImage(b, at + 8, newImage);
+        putImage(b, at, previousImage);
+        return b;
+    }
+
+    /** {@link #encode} for any EPK and id: {@code DataOutputStream} writes their modified UTF-8. */
+    byte[] encodeWithStream() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(64 + length(newImage) + length(previousImage));
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.writeByte(1);
@@ -42,6 +68,45 @@ public record ChangeRecord(Operation operation, long lsn, long ts, String epk, S
             throw new UncheckedIOException(e);
         }
         return bytes.toByteArray();
+    }
+
+    /** Whether modified UTF-8 writes {@code s} one byte per char (1..127, no NUL) and its length fits a short. */
+    private static boolean plainAscii(String s) {
+        if (s.length() > 0xFFFF) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == 0 || c > 0x7F) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Writes a plain-ASCII string after its 2-byte length; returns the next offset. */
+    private static int putAscii(byte[] b, int at, String s) {
+        int n = s.length();
+        b[at] = (byte) (n >>> 8);
+        b[at + 1] = (byte) n;
+        for (int i = 0; i < n; i++) {
+            b[at + 2 + i] = (byte) s.charAt(i);
+        }
+        return at + 2 + n;
+    }
+
+    /** Writes an image after its 4-byte length (-1: none); returns the next offset. */
+    private static int putImage(byte[] b, int at, byte[] image) {
+        int n = image == null ? -1 : image.length;
+        b[at] = (byte) (n >>> 24);
+        b[at + 1] = (byte) (n >>> 16);
+        b[at + 2] = (byte) (n >>> 8);
+        b[at + 3] = (byte) n;
+        if (image != null) {
+            System.arraycopy(image, 0, b, at + 4, image.length);
+            return at + 4 + image.length;
+        }
+        return at + 4;
     }
 
     public static ChangeRecord decode(byte[] encoded) {

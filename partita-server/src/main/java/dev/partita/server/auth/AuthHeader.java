@@ -1,6 +1,5 @@
 package dev.partita.server.auth;
 
-import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -29,12 +28,13 @@ public record AuthHeader(String type, String version, String signature) {
             }
             String k = part.substring(0, eq).trim();
             String v = part.substring(eq + 1);
-            switch (k.toLowerCase(java.util.Locale.ROOT)) {
-                case "type" -> type = v.trim();
-                case "ver" -> ver = v.trim();
-                case "sig" -> sig = v;
-                default -> {
-                }
+            // equalsIgnoreCase, not a switch on the lower-cased key: no copy of each key per request
+            if (k.equalsIgnoreCase("type")) {
+                type = v.trim();
+            } else if (k.equalsIgnoreCase("ver")) {
+                ver = v.trim();
+            } else if (k.equalsIgnoreCase("sig")) {
+                sig = v;
             }
         }
         if (type == null || sig == null || sig.isEmpty()) {
@@ -47,7 +47,10 @@ public record AuthHeader(String type, String version, String signature) {
         if (s.indexOf('%') < 0) {
             return s;
         }
-        ByteArrayOutputStream out = new ByteArrayOutputStream(s.length());
+        // each escape decodes to one byte and each other char to its UTF-8 form, at most 3 bytes (surrogates,
+        // encoded one char at a time, become one '?'): 3 bytes a char is always enough
+        byte[] out = new byte[3 * s.length()];
+        int n = 0;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == '%') {
@@ -59,13 +62,16 @@ public record AuthHeader(String type, String version, String signature) {
                 if (hi < 0 || lo < 0) {
                     return null;
                 }
-                out.write(hi << 4 | lo);
+                out[n++] = (byte) (hi << 4 | lo);
                 i += 2;
+            } else if (c < 0x80) {
+                out[n++] = (byte) c;
             } else {
                 byte[] b = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
-                out.write(b, 0, b.length);
+                System.arraycopy(b, 0, out, n, b.length);
+                n += b.length;
             }
         }
-        return out.toString(StandardCharsets.UTF_8);
+        return new String(out, 0, n, StandardCharsets.UTF_8);
     }
 }

@@ -120,10 +120,11 @@ public final class Authenticator {
             throw unauthorized("The request has no x-ms-date header; send the current time in RFC 1123 format.");
         }
         Instant sent = parsedDate(date);
-        Duration off = Duration.between(clock.instant(), sent).abs();
-        if (off.compareTo(skew) > 0) {
-            throw unauthorized("The x-ms-date header is " + off.toSeconds() + " seconds away from the server's clock;"
-                    + " at most " + skew.toSeconds() + " seconds are allowed. Check the client's clock.");
+        // in milliseconds, not Durations: Duration.abs() of a negative offset multiplies through a BigDecimal
+        long offMillis = Math.abs(sent.toEpochMilli() - clock.millis());
+        if (offMillis > skew.toMillis()) {
+            throw unauthorized("The x-ms-date header is " + offMillis / 1000 + " seconds away from the server's"
+                    + " clock; at most " + skew.toSeconds() + " seconds are allowed. Check the client's clock.");
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.partita.server.http;
 
 import dev.partita.core.error.ServiceException;
+import dev.partita.server.auth.Principal;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -9,13 +10,71 @@ import java.util.List;
 
 /**
  * One decoded request as the routes see it: method, path segments (percent-decoded one by one, {@code +} kept),
- * headers and body. Lives on one virtual thread for the duration of the request; the body buffer is released by the
- * handler afterwards, so routes copy what they keep ({@link #body()} does).
- *
- * @param secure whether the request came over TLS (decides the scheme the account read advertises)
+ * headers and body. Lives for the duration of the request (on the event loop, then on a virtual thread if it is handed
+ * off); the body buffer is released by the handler afterwards, so routes copy what they keep ({@link #body()} does).
  */
-public record Exchange(HttpMethod method, String rawPath, List<String> segments, HttpHeaders headers, ByteBuf content,
-        String activityId, boolean secure) {
+public final class Exchange {
+    private final HttpMethod method;
+    private final String rawPath;
+    private final List<String> segments;
+    private final HttpHeaders headers;
+    private final ByteBuf content;
+    private final String activityId;
+    private final boolean secure;
+    /** Who the request acts as once authenticated, kept for the hand-off to a virtual thread (null: not yet). */
+    private Principal principal;
+
+    /** @param secure whether the request came over TLS (decides the scheme the account read advertises) */
+    public Exchange(HttpMethod method, String rawPath, List<String> segments, HttpHeaders headers, ByteBuf content,
+            String activityId, boolean secure) {
+        this.method = method;
+        this.rawPath = rawPath;
+        this.segments = segments;
+        this.headers = headers;
+        this.content = content;
+        this.activityId = activityId;
+        this.secure = secure;
+    }
+
+    public HttpMethod method() {
+        return method;
+    }
+
+    public String rawPath() {
+        return rawPath;
+    }
+
+    public List<String> segments() {
+        return segments;
+    }
+
+    public HttpHeaders headers() {
+        return headers;
+    }
+
+    public ByteBuf content() {
+        return content;
+    }
+
+    public String activityId() {
+        return activityId;
+    }
+
+    public boolean secure() {
+        return secure;
+    }
+
+    /**
+     * Who the request acts as, if it was authenticated already: a request the event loop gave up on after
+     * authenticating it (its partition's writer was busy) is not authenticated again on its virtual thread.
+     */
+    public Principal principal() {
+        return principal;
+    }
+
+    public void authenticatedAs(Principal who) {
+        this.principal = who;
+    }
 
     public String header(CharSequence name) {
         return headers.get(name);

@@ -104,11 +104,18 @@ public final class Router implements Dispatcher {
         Reply reply(Exchange ex, ResourcePath path, Principal who);
     }
 
-    /** Authenticates the request and gives the route's reply, or null when the route gives none. */
+    /**
+     * Authenticates the request (once: a request {@link #handleWithoutWaiting} authenticated and then gave up on keeps
+     * its principal) and gives the route's reply, or null when the route gives none.
+     */
     private Reply answer(Exchange ex, Route route) {
         ResourcePath path = ResourcePath.of(ex.segments());
-        Principal who = authenticator.authenticate(ex.method().name(), ex.header(Hdr.AUTHORIZATION),
-                ex.header(Hdr.X_DATE), ex.header(Hdr.HTTP_DATE), path.authType(), path.authLink());
+        Principal who = ex.principal();
+        if (who == null) {
+            who = authenticator.authenticate(ex.method().name(), ex.header(Hdr.AUTHORIZATION),
+                    ex.header(Hdr.X_DATE), ex.header(Hdr.HTTP_DATE), path.authType(), path.authLink());
+            ex.authenticatedAs(who);
+        }
         Authorization.checkWrite(who, ex);
         Reply reply;
         try {

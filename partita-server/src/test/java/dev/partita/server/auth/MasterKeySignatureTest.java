@@ -128,6 +128,17 @@ class MasterKeySignatureTest {
         assertThat(new ResourceTokens(Keys.emulator().secondary()).verify(sig)).isNull();
     }
 
+    @Test
+    void theHeaderIsPercentDecodedOnlyAndItsKeysMatchInAnyCase() {
+        AuthHeader h = AuthHeader.parse("TYPE%3DMaster%26Ver%3D1.0%26SIG%3Da%2Bb%2F%3D+c");
+        assertThat(h).isEqualTo(new AuthHeader("master", "1.0", "a+b/=+c"));
+        assertThat(AuthHeader.parse("type=resource&ver=1.0&sig=caf%C3%A9\u00e9"))
+                .isEqualTo(new AuthHeader("resource", "1.0", "caf\u00e9\u00e9"));
+        assertThat(AuthHeader.parse("type%3Dmaster%26sig%3Dab%2")).isNull();
+        assertThat(AuthHeader.parse("type%3Dmaster%26sig%3Dab%zz")).isNull();
+        assertThat(AuthHeader.parse("type%3Dmaster%26ver%3D1.0")).isNull();
+    }
+
     private static Authenticator authenticator(Instant now) {
         return new Authenticator(Keys.emulator(), false, Clock.fixed(now, ZoneOffset.UTC), Duration.ofMinutes(15),
                 (Users) null, new ResourceTokens(KEY));
