@@ -287,6 +287,17 @@ class QueryExecutorTest {
         }
     }
 
+    /** Adds to each engine an item of group a whose {@code n} is {@code odd} (a JSON value), unless it is null. */
+    private static void addOdd(String odd, Engine... engines) {
+        if (odd == null) {
+            return;
+        }
+        for (Engine e : engines) {
+            e.container("db", "c").create(("{\"id\":\"odd\",\"pk\":\"p1\",\"cat\":\"a\",\"n\":" + odd + "}")
+                    .getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
+        }
+    }
+
     /** Every row of a partition key's query, page by page, following continuations. */
     private static List<JsonNode> drainKey(Engine engine, String query, String key) {
         List<JsonNode> rows = new ArrayList<>();
@@ -325,12 +336,7 @@ class QueryExecutorTest {
                 try (Engine timely = engineWith(ranges, 30, 9);
                         Engine hurried = Engine.open(new MemoryStore(), CLOCK, noTime)) {
                     load(hurried, ranges, 30, 9);
-                    if (odd != null) {
-                        for (Engine e : List.of(timely, hurried)) {
-                            e.container("db", "c").create(("{\"id\":\"odd\",\"pk\":\"p1\",\"cat\":\"a\","
-                                    + "\"n\":" + odd + "}").getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
-                        }
-                    }
+                    addOdd(odd, timely, hurried);
                     for (String q : queries) {
                         ContainerInfo c = hurried.readContainer("db", "c");
                         for (PhysicalPartition p : c.partitions().partitions()) {
@@ -375,12 +381,7 @@ class QueryExecutorTest {
                 try (Engine timely = engineWith(ranges, 30, 9);
                         Engine hurried = Engine.open(new MemoryStore(), CLOCK, noTime)) {
                     load(hurried, ranges, 30, 9);
-                    if (odd != null) {
-                        for (Engine e : List.of(timely, hurried)) {
-                            e.container("db", "c").create(("{\"id\":\"odd\",\"pk\":\"p1\",\"cat\":\"a\","
-                                    + "\"n\":" + odd + "}").getBytes(StandardCharsets.UTF_8), RequestOptions.NONE);
-                        }
-                    }
+                    addOdd(odd, timely, hurried);
                     for (String q : queries) {
                         ContainerInfo c = hurried.readContainer("db", "c");
                         Set<JsonNode> shown = new HashSet<>();
