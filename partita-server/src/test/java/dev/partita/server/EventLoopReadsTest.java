@@ -198,17 +198,21 @@ class EventLoopReadsTest {
                 PartitaServer server = start(engine);
                 Socket s = new Socket("localhost", server.port())) {
             engine.container("d", "c").create(item("x"), RequestOptions.NONE);
-            DatabaseInfo db = engine.readDatabase("d");
-            engine.users().createUser(db, Json.object().put("id", "u"));
-            Permission p = engine.users().createPermission(db, "u", Json.object().put("id", "p")
-                    .put("permissionMode", "All").put("resource", "dbs/d/colls/c"));
-            String token = new ResourceTokens(Keys.EMULATOR_PRIMARY).mint(p.rid(),
-                    Instant.now().getEpochSecond() + 600);
+            String token = containerToken(engine);
             String read = "GET /dbs/d/colls/c/docs/x HTTP/1.1\r\nHost: localhost\r\nauthorization: "
                     + URLEncoder.encode(token, StandardCharsets.UTF_8) + "\r\n" + READ_X + "\r\n";
             assertThat(statuses(pipelined(s, read + read("x"), 2))).containsExactly("200", "200");
             assertThat(store.itemReads).containsExactly("read on a virtual thread", "from memory on the loop");
         }
+    }
+
+    /** A resource token for user u with an "All" permission on container d/c (ten minutes long). */
+    static String containerToken(Engine engine) {
+        DatabaseInfo db = engine.readDatabase("d");
+        engine.users().createUser(db, Json.object().put("id", "u"));
+        Permission p = engine.users().createPermission(db, "u", Json.object().put("id", "p")
+                .put("permissionMode", "All").put("resource", "dbs/d/colls/c"));
+        return new ResourceTokens(Keys.EMULATOR_PRIMARY).mint(p.rid(), Instant.now().getEpochSecond() + 600);
     }
 
     private static byte[] item(String id) {

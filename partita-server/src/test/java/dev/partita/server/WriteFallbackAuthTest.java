@@ -4,19 +4,15 @@ import static dev.partita.server.ConnectionTest.readAll;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.partita.core.Engine;
-import dev.partita.core.account.DatabaseInfo;
-import dev.partita.core.account.Permission;
 import dev.partita.core.account.Throughput;
 import dev.partita.core.fault.FaultRule;
 import dev.partita.core.json.Json;
 import dev.partita.core.store.ForwardingStore;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.core.store.StoreKeys;
-import dev.partita.server.auth.ResourceTokens;
 import java.net.Socket;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Instant;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -59,12 +55,7 @@ class WriteFallbackAuthTest {
             engine.createDatabase(Json.object().put("id", "d"), Throughput.NONE);
             engine.createContainer("d", Json.object().put("id", "c").set("partitionKey", Json.object()
                     .put("kind", "Hash").set("paths", Json.NODES.arrayNode().add("/pk"))), Throughput.NONE, 0);
-            DatabaseInfo db = engine.readDatabase("d");
-            engine.users().createUser(db, Json.object().put("id", "u"));
-            Permission p = engine.users().createPermission(db, "u", Json.object().put("id", "p")
-                    .put("permissionMode", "All").put("resource", "dbs/d/colls/c"));
-            String token = new ResourceTokens(Keys.EMULATOR_PRIMARY).mint(p.rid(),
-                    Instant.now().getEpochSecond() + 600);
+            String token = EventLoopReadsTest.containerToken(engine);
             if (faultElsewhere) {
                 // a rule in force (for another container) keeps every write off the loop: the loop gives up on it
                 engine.faults().add(FaultRule.parse("throttle container=other/c"));

@@ -287,6 +287,28 @@ class QueryExecutorTest {
         }
     }
 
+    /** A check on a container of {@code ranges} ranges, with an odd item or none, an unhurried and a hurried engine. */
+    private interface ShapeCheck {
+        void check(int ranges, String odd, Engine timely, Engine hurried);
+    }
+
+    /**
+     * Runs {@code check} on one and three ranges, each with no odd item, one whose {@code n} is a string and one whose
+     * {@code n} is an object: the same 30 items in an engine with the default limits and in one with {@code hurriedLimits}.
+     */
+    private static void eachShape(Limits hurriedLimits, ShapeCheck check) {
+        for (int ranges : new int[] {1, 3}) {
+            for (String odd : new String[] {null, "\"x\"", "{}"}) {
+                try (Engine timely = engineWith(ranges, 30, 9);
+                        Engine hurried = Engine.open(new MemoryStore(), CLOCK, hurriedLimits)) {
+                    load(hurried, ranges, 30, 9);
+                    addOdd(odd, timely, hurried);
+                    check.check(ranges, odd, timely, hurried);
+                }
+            }
+        }
+    }
+
     /** Adds to each engine an item of group a whose {@code n} is {@code odd} (a JSON value), unless it is null. */
     private static void addOdd(String odd, Engine... engines) {
         if (odd == null) {
@@ -331,32 +353,25 @@ class QueryExecutorTest {
                 "SELECT {\"lo\": {\"item\": MIN(c.n), \"item2\": {\"min\": MIN(c.n), \"count\": COUNT(c.n)}},"
                         + " \"k\": {\"item\": COUNT(1)}} AS payload FROM c",
                 "SELECT SUM(c.n) AS s, AVG(c.n) AS a, MIN(c.n) AS lo, MAX(c.n) AS hi, COUNT(1) AS k FROM c");
-        for (int ranges : new int[] {1, 3}) {
-            for (String odd : new String[] {null, "\"x\"", "{}"}) {
-                try (Engine timely = engineWith(ranges, 30, 9);
-                        Engine hurried = Engine.open(new MemoryStore(), CLOCK, noTime)) {
-                    load(hurried, ranges, 30, 9);
-                    addOdd(odd, timely, hurried);
-                    for (String q : queries) {
-                        ContainerInfo c = hurried.readContainer("db", "c");
-                        for (PhysicalPartition p : c.partitions().partitions()) {
-                            List<List<JsonNode>> pages = pages(hurried, q, p.id());
-                            String what = q + ", range " + p.id() + " of " + ranges + ", odd " + odd;
-                            assertThat(pages.size()).as(what).isGreaterThan(2);
-                            // a row the whole scope leaves out is the partials of nothing on the last page too
-                            List<JsonNode> answer = pages(timely, q, p.id()).getFirst();
-                            assertThat(pages.getLast()).as(what).containsExactlyElementsOf(
-                                    answer.isEmpty() ? pages.getFirst() : answer);
-                            assertThat(pages.subList(1, pages.size() - 1)).as("%s: the partials of nothing", what)
-                                    .allSatisfy(page -> assertThat(page).isEqualTo(pages.getFirst()));
-                            if (ranges == 1) {
-                                assertThat(pages.getFirst()).as("%s: the whole scope's range", what).isEmpty();
-                            }
-                        }
+        eachShape(noTime, (ranges, odd, timely, hurried) -> {
+            for (String q : queries) {
+                ContainerInfo c = hurried.readContainer("db", "c");
+                for (PhysicalPartition p : c.partitions().partitions()) {
+                    List<List<JsonNode>> pages = pages(hurried, q, p.id());
+                    String what = q + ", range " + p.id() + " of " + ranges + ", odd " + odd;
+                    assertThat(pages.size()).as(what).isGreaterThan(2);
+                    // a row the whole scope leaves out is the partials of nothing on the last page too
+                    List<JsonNode> answer = pages(timely, q, p.id()).getFirst();
+                    assertThat(pages.getLast()).as(what).containsExactlyElementsOf(
+                            answer.isEmpty() ? pages.getFirst() : answer);
+                    assertThat(pages.subList(1, pages.size() - 1)).as("%s: the partials of nothing", what)
+                            .allSatisfy(page -> assertThat(page).isEqualTo(pages.getFirst()));
+                    if (ranges == 1) {
+                        assertThat(pages.getFirst()).as("%s: the whole scope's range", what).isEmpty();
                     }
                 }
             }
-        }
+        });
     }
 
     /**
@@ -376,42 +391,35 @@ class QueryExecutorTest {
                         + " \"item2\": {\"min\": MIN(c.n), \"count\": COUNT(c.n)}}, \"k\": {\"item\": COUNT(1)}}"
                         + " AS payload FROM c GROUP BY c.cat",
                 "SELECT c.cat, AVG(c.n) AS a, MAX(c.n) AS hi FROM c GROUP BY c.cat");
-        for (int ranges : new int[] {1, 3}) {
-            for (String odd : new String[] {null, "\"x\"", "{}"}) {
-                try (Engine timely = engineWith(ranges, 30, 9);
-                        Engine hurried = Engine.open(new MemoryStore(), CLOCK, noTime)) {
-                    load(hurried, ranges, 30, 9);
-                    addOdd(odd, timely, hurried);
-                    for (String q : queries) {
-                        ContainerInfo c = hurried.readContainer("db", "c");
-                        Set<JsonNode> shown = new HashSet<>();
-                        for (PhysicalPartition p : c.partitions().partitions()) {
-                            pages(timely, q, p.id()).getFirst().forEach(r -> shown.add(group(r)));
-                        }
-                        for (PhysicalPartition p : c.partitions().partitions()) {
-                            List<List<JsonNode>> pages = pages(hurried, q, p.id());
-                            String what = q + ", range " + p.id() + " of " + ranges + ", odd " + odd;
-                            assertThat(pages.size()).as(what).isGreaterThan(2);
-                            List<JsonNode> answer = pages(timely, q, p.id()).getFirst();
-                            if (!answer.isEmpty()) {
-                                assertThat(pages.getLast()).as(what).containsExactlyInAnyOrderElementsOf(answer);
-                            }
-                            List<List<JsonNode>> carrying = pages.subList(0, pages.size() - 1);
-                            int firstRow = 0;
-                            while (firstRow < carrying.size() && carrying.get(firstRow).isEmpty()) {
-                                firstRow++;
-                            }
-                            assertThat(firstRow).as("%s: no row before the last page on one range", what)
-                                    .isEqualTo(ranges == 1 ? carrying.size() : firstRow);
-                            assertThat(carrying.subList(firstRow, carrying.size())).as("%s: a row on every page"
-                                    + " once a page has one", what).allSatisfy(page -> assertThat(page).hasSize(1));
-                            assertThat(carrying.stream().flatMap(List::stream).map(QueryExecutorTest::group))
-                                    .as("%s: in groups the whole scope shows", what).allMatch(shown::contains);
-                        }
+        eachShape(noTime, (ranges, odd, timely, hurried) -> {
+            for (String q : queries) {
+                ContainerInfo c = hurried.readContainer("db", "c");
+                Set<JsonNode> shown = new HashSet<>();
+                for (PhysicalPartition p : c.partitions().partitions()) {
+                    pages(timely, q, p.id()).getFirst().forEach(r -> shown.add(group(r)));
+                }
+                for (PhysicalPartition p : c.partitions().partitions()) {
+                    List<List<JsonNode>> pages = pages(hurried, q, p.id());
+                    String what = q + ", range " + p.id() + " of " + ranges + ", odd " + odd;
+                    assertThat(pages.size()).as(what).isGreaterThan(2);
+                    List<JsonNode> answer = pages(timely, q, p.id()).getFirst();
+                    if (!answer.isEmpty()) {
+                        assertThat(pages.getLast()).as(what).containsExactlyInAnyOrderElementsOf(answer);
                     }
+                    List<List<JsonNode>> carrying = pages.subList(0, pages.size() - 1);
+                    int firstRow = 0;
+                    while (firstRow < carrying.size() && carrying.get(firstRow).isEmpty()) {
+                        firstRow++;
+                    }
+                    assertThat(firstRow).as("%s: no row before the last page on one range", what)
+                            .isEqualTo(ranges == 1 ? carrying.size() : firstRow);
+                    assertThat(carrying.subList(firstRow, carrying.size())).as("%s: a row on every page"
+                            + " once a page has one", what).allSatisfy(page -> assertThat(page).hasSize(1));
+                    assertThat(carrying.stream().flatMap(List::stream).map(QueryExecutorTest::group))
+                            .as("%s: in groups the whole scope shows", what).allMatch(shown::contains);
                 }
             }
-        }
+        });
     }
 
     /**
