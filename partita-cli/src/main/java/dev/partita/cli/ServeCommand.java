@@ -29,6 +29,8 @@ final class ServeCommand {
     static final String LEAK_DETECTION = "io.netty.leakDetection.level";
     /** Netty's JFR events for its buffer pool; set it to true to record them. */
     static final String NETTY_JFR = "io.netty.jfr.enabled";
+    /** The process id in Netty's channel ids; given here so that Netty need not look it up. */
+    static final String NETTY_PROCESS_ID = "io.netty.processId";
 
     private ServeCommand() {
     }
@@ -85,6 +87,11 @@ final class ServeCommand {
             // metadata repository (annotation parsing, dozens of proxies): ~0.1 s of CPU at start-up for events that
             // nobody records unless they ask
             System.setProperty(NETTY_JFR, "false");
+        }
+        if (System.getProperty(NETTY_PROCESS_ID) == null) {
+            // Netty's channel ids look the process id up by reflection (it still runs on Java 8), which spins method
+            // handles on this thread while it binds
+            System.setProperty(NETTY_PROCESS_ID, Long.toString(ProcessHandle.current().pid()));
         }
         // SLF4J initialises once: when two threads reach it together (this one opening the store, the next one probing
         // Netty), it replays what was logged meanwhile and prints a warning about that on the console

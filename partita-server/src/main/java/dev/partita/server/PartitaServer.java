@@ -100,8 +100,9 @@ public final class PartitaServer implements AutoCloseable {
         Json.bytes(Json.object().put("id", "prepare"));
         MasterKeySignature.sign(Keys.EMULATOR_PRIMARY, "prepare");
         try {
-            // the first virtual thread starts the scheduler's carriers and spins its continuation's method handles
-            Thread.startVirtualThread(() -> { }).join();
+            // the first virtual thread starts the scheduler's carriers and spins its continuation's method handles;
+            // named with a counter like the requests' threads, it also links the counter's VarHandle (six more)
+            Thread.ofVirtual().name("partita-prepare-", 0).start(() -> { }).join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -29,7 +30,22 @@ public final class MeteredDispatcher implements Dispatcher {
     private final Map<Series, Counter> throttled = new ConcurrentHashMap<>();
     private final Map<String, Timer> latency = new ConcurrentHashMap<>();
 
+    /**
+     * A counter's labels. Its equals and hashCode are written out: a record's own are bootstrapped at their first call
+     * by spinning method handles, which the JVM's start-up cache cannot keep, and the first is a server's first answer.
+     */
     private record Series(String database, String container, String operation, int status) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Series s && status == s.status && Objects.equals(database, s.database)
+                    && Objects.equals(container, s.container) && Objects.equals(operation, s.operation);
+        }
+
+        @Override
+        public int hashCode() {
+            int h = Objects.hashCode(database) * 31 + Objects.hashCode(container);
+            return (h * 31 + Objects.hashCode(operation)) * 31 + status;
+        }
     }
 
     public MeteredDispatcher(Dispatcher next, Engine engine, MeterRegistry registry) {
