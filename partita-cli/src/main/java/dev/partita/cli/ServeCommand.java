@@ -76,23 +76,17 @@ final class ServeCommand {
 
     /** Opens the store and the engine the options ask for and starts the server: what {@code serve} runs. */
     static Running start(ServeArguments a, Limits limits) {
-        if (System.getProperty(LEAK_DETECTION) == null) {
-            // Netty samples 1 in 128 buffers with a stack trace to find leaks: the tests keep that, a server needs not.
-            // Set as the property Netty reads when it initialises, not by ResourceLeakDetector.setLevel: that call
-            // initialises Netty's platform probing (~50 ms) on this thread before the store can start opening.
-            System.setProperty(LEAK_DETECTION, "disabled");
-        }
-        if (System.getProperty(NETTY_JFR) == null) {
-            // the buffer pool's first chunk registers Netty's event with the flight recorder, which builds JFR's whole
-            // metadata repository (annotation parsing, dozens of proxies): ~0.1 s of CPU at start-up for events that
-            // nobody records unless they ask
-            System.setProperty(NETTY_JFR, "false");
-        }
-        if (System.getProperty(NETTY_PROCESS_ID) == null) {
-            // Netty's channel ids look the process id up by reflection (it still runs on Java 8), which spins method
-            // handles on this thread while it binds
-            System.setProperty(NETTY_PROCESS_ID, Long.toString(ProcessHandle.current().pid()));
-        }
+        // Netty samples 1 in 128 buffers with a stack trace to find leaks: the tests keep that, a server needs not.
+        // Set as the property Netty reads when it initialises, not by ResourceLeakDetector.setLevel: that call
+        // initialises Netty's platform probing (~50 ms) on this thread before the store can start opening.
+        defaultProperty(LEAK_DETECTION, "disabled");
+        // the buffer pool's first chunk registers Netty's event with the flight recorder, which builds JFR's whole
+        // metadata repository (annotation parsing, dozens of proxies): ~0.1 s of CPU at start-up for events that
+        // nobody records unless they ask
+        defaultProperty(NETTY_JFR, "false");
+        // Netty's channel ids look the process id up by reflection (it still runs on Java 8), which spins method
+        // handles on this thread while it binds
+        defaultProperty(NETTY_PROCESS_ID, Long.toString(ProcessHandle.current().pid()));
         // SLF4J initialises once: when two threads reach it together (this one opening the store, the next one probing
         // Netty), it replays what was logged meanwhile and prints a warning about that on the console
         LoggerFactory.getILoggerFactory();
@@ -130,6 +124,13 @@ final class ServeCommand {
             throw e.getCause() instanceof RuntimeException r ? r : e;
         }
         return new Running(engine, server, keys);
+    }
+
+    /** Sets a system property unless the user gave it. */
+    private static void defaultProperty(String name, String value) {
+        if (System.getProperty(name) == null) {
+            System.setProperty(name, value);
+        }
     }
 
     /** The store and the engine over it, with its background tasks started. */
