@@ -1,16 +1,11 @@
 package dev.partita.server.auth;
 
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The master-key signature of protocol.md §2.1: Base64(HMAC-SHA256(Base64Decode(key), verb + "\n" + resourceType +
@@ -44,29 +39,19 @@ public final class MasterKeySignature {
         return Base64.getEncoder().encodeToString(hmac(base64Key, text.getBytes(StandardCharsets.UTF_8)));
     }
 
-    /**
-     * Initialized MACs per key, reused across requests: requests run on fresh virtual threads, so a thread-local
-     * would never be reused, and {@code Mac.getInstance} + {@code init} cost more than the HMAC of a short string.
-     */
-    private static final Map<String, Queue<Mac>> POOL = new ConcurrentHashMap<>();
-    private static final int POOL_KEYS_MAX = 64;
+    /** Each key's HMAC, made once: decoding the key and hashing its padded blocks cost more than a signature. */
+    private static final Map<String, HmacSha256> KEYS = new ConcurrentHashMap<>();
+    private static final int KEYS_MAX = 64;
 
     static byte[] hmac(String base64Key, byte[] message) {
-        Queue<Mac> pool = POOL.size() < POOL_KEYS_MAX
-                ? POOL.computeIfAbsent(base64Key, k -> new ConcurrentLinkedQueue<>())
-                : POOL.getOrDefault(base64Key, new ConcurrentLinkedQueue<>());
-        Mac mac = pool.poll();
-        try {
-            if (mac == null) {
-                mac = Mac.getInstance("HmacSHA256");
-                mac.init(new SecretKeySpec(Base64.getDecoder().decode(base64Key), "HmacSHA256"));
+        HmacSha256 hmac = KEYS.get(base64Key);
+        if (hmac == null) {
+            hmac = new HmacSha256(Base64.getDecoder().decode(base64Key));
+            if (KEYS.size() < KEYS_MAX) {
+                KEYS.putIfAbsent(base64Key, hmac);
             }
-            byte[] out = mac.doFinal(message);
-            pool.offer(mac);
-            return out;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
         }
+        return hmac.mac(message);
     }
 
     /** Compares two signatures in constant time. */
