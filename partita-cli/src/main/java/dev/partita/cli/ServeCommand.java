@@ -34,6 +34,8 @@ final class ServeCommand {
     static final String NETTY_PROCESS_ID = "io.netty.processId";
     /** The SLF4J provider; named so that SLF4J need not search the class path for one. */
     static final String SLF4J_PROVIDER = "slf4j.provider";
+    /** The provider on the class path (slf4j-simple's). */
+    static final String SLF4J_SIMPLE = "org.slf4j.simple.SimpleServiceProvider";
     /** SLF4J's own messages; at its default it reports the named provider on the console. */
     static final String SLF4J_VERBOSITY = "slf4j.internal.verbosity";
     /** The NIO selector provider; named so that the JDK need not search the class path for one. */
@@ -99,7 +101,7 @@ final class ServeCommand {
         defaultProperty(NETTY_PROCESS_ID, Long.toString(ProcessHandle.current().pid()));
         // SLF4J finds its provider, and NIO its selector provider, with a ServiceLoader unless a property names it: a
         // search that opens every jar on the class path (84), ~0.1 s of the start apiece before the port can bind
-        defaultProperty(SLF4J_PROVIDER, "org.slf4j.simple.SimpleServiceProvider");
+        defaultProperty(SLF4J_PROVIDER, SLF4J_SIMPLE);
         defaultProperty(SLF4J_VERBOSITY, "WARN");
         String selectorProvider = platformSelectorProvider();
         if (selectorProvider != null) {

@@ -3,6 +3,7 @@ package dev.partita.server.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HexFormat;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -14,13 +15,13 @@ import org.junit.jupiter.api.Test;
 /** Our HMAC-SHA256 against RFC 4231's test vectors and the JDK's {@code Mac}. */
 class HmacSha256Test {
     @Test
-    void rfc4231Vectors() throws Exception {
+    void rfc4231Vectors() {
         // test case 2: a short key; test case 6: a key longer than the block, hashed first
         assertThat(hex(new HmacSha256("Jefe".getBytes(StandardCharsets.US_ASCII))
                 .mac("what do ya want for nothing?".getBytes(StandardCharsets.US_ASCII))))
                 .isEqualTo("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
         byte[] longKey = new byte[131];
-        java.util.Arrays.fill(longKey, (byte) 0xaa);
+        Arrays.fill(longKey, (byte) 0xaa);
         assertThat(hex(new HmacSha256(longKey).mac(
                 "Test Using Larger Than Block-Size Key - Hash Key First".getBytes(StandardCharsets.US_ASCII))))
                 .isEqualTo("60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54");
