@@ -30,11 +30,7 @@ final class KeyRun {
 
     /** A run of {@code n} distinct new keys in any order (a batch's), all alive. */
     static KeyRun sorted(byte[][] keys, Slot[] slots, int n, long deaths) {
-        Integer[] order = new Integer[n];
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> Bytes.compare(keys[a], keys[b]));
+        int[] order = KeySort.order(keys, n);
         byte[][] k = new byte[n][];
         Slot[] s = new Slot[n];
         long[] c = new long[n];

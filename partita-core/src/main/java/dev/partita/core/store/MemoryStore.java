@@ -52,6 +52,8 @@ public final class MemoryStore implements Store {
     private record Garbage(Slot slot, long seq) {
     }
 
+    private static final byte[] EMPTY = new byte[0];
+
     /** The version chains in key order, for scans. */
     private final KeyOrder order = new KeyOrder();
     /**
@@ -111,7 +113,7 @@ public final class MemoryStore implements Store {
             WriteBatch.Op op = batch.ops().get(i);
             keys[i] = op.key().clone();
             hashes[i] = SlotIndex.hash(keys[i]); // hashed outside the lock too
-            values[i] = op.isDelete() ? null : op.value().clone();
+            values[i] = op.isDelete() ? null : copy(op.value());
         }
         byte[][] newKeys = new byte[n][];
         Slot[] newSlots = new Slot[n];
@@ -147,6 +149,14 @@ public final class MemoryStore implements Store {
         } finally {
             writeLock.unlock();
         }
+    }
+
+    /**
+     * A copy of a value; every empty one (an index entry's: most of a document's keys) is one shared array, since an
+     * empty array cannot be changed and a million copies of it are a million objects for the collector to move.
+     */
+    private static byte[] copy(byte[] value) {
+        return value.length == 0 ? EMPTY : value.clone();
     }
 
     @Override
