@@ -117,6 +117,29 @@ class ItemShapesSdkTest {
         assertThat(statuses).containsExactly(201);
     }
 
+    // ---- bulk bodies per operation
+
+    @Test
+    void aBulkWriteWithoutContentResponseHasNoBodyWhenAnotherOperationAsksForItsOwn() {
+        flat.createItem(item("mr0", "m"));
+        var minimal = new com.azure.cosmos.models.CosmosBulkItemRequestOptions().setContentResponseOnWriteEnabled(false);
+        var full = new com.azure.cosmos.models.CosmosBulkItemRequestOptions().setContentResponseOnWriteEnabled(true);
+        // one operation asking for its body makes the SDK ask for bodies for the whole request; the other says
+        // minimalReturnPreference for itself
+        List<CosmosItemOperation> ops = List.of(
+                CosmosBulkOperations.getCreateItemOperation(item("mr1", "m"), new PartitionKey("m"), minimal),
+                CosmosBulkOperations.getCreateItemOperation(item("mr2", "m"), new PartitionKey("m"), full),
+                CosmosBulkOperations.getReadItemOperation("mr0", new PartitionKey("m")));
+        List<String> bodies = new ArrayList<>();
+        for (CosmosBulkOperationResponse<Object> r : flat.executeBulkOperations(ops)) {
+            JsonNode body = r.getResponse().getItem(JsonNode.class);
+            String id = r.getOperation().getId() != null ? r.getOperation().getId() // a read names its id
+                    : ((JsonNode) r.getOperation().getItem()).get("id").asText();
+            bodies.add(id + "=" + (body == null ? "none" : body.get("id").asText()));
+        }
+        assertThat(bodies).containsExactlyInAnyOrder("mr1=none", "mr2=mr2", "mr0=mr0");
+    }
+
     // ---- hierarchical keys without a level
 
     @Test

@@ -29,18 +29,22 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
      * One operation's outcome; {@code item} is null when there is no body to return.
      *
      * @param read          a read operation (its result keeps its body under {@code Prefer: return=minimal})
+     * @param minimalReturn the operation's own {@code minimalReturnPreference}: a write's body is left out even when
+     *                      the request asks for bodies (the Java SDK sets it per operation, and asks for bodies when
+     *                      any operation of the request needs one)
      * @param requestCharge what the operation was charged (0 if it never ran)
      * @param message       why the operation failed, as the same request on its own would say; null on success
      */
     public record OpResult(int status, int subStatus, String etag, StoredItem item, long retryAfterMillis, Work work,
-            boolean read, double requestCharge, String message) {
+            boolean read, boolean minimalReturn, double requestCharge, String message) {
         static OpResult of(BatchOperation op, ItemResult r) {
-            return new OpResult(r.status(), 0, r.etag(), r.item(), 0, r.work(), isRead(op), 0, null);
+            return new OpResult(r.status(), 0, r.etag(), r.item(), 0, r.work(), isRead(op), op.minimalReturn(), 0,
+                    null);
         }
 
         static OpResult error(BatchOperation op, ServiceException e) {
             return new OpResult(e.status(), e.subStatus(), null, null, e.retryAfterMillis(), Work.NONE, isRead(op),
-                    0, e.getMessage());
+                    op.minimalReturn(), 0, e.getMessage());
         }
 
         private static boolean isRead(BatchOperation op) {
@@ -52,7 +56,8 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
         }
 
         public OpResult withCharge(double ru) {
-            return new OpResult(status, subStatus, etag, item, retryAfterMillis, work, read, ru, message);
+            return new OpResult(status, subStatus, etag, item, retryAfterMillis, work, read, minimalReturn, ru,
+                    message);
         }
     }
 
@@ -60,7 +65,8 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
         List<OpResult> results = new ArrayList<>(ops.size());
         for (int i = 0; i < ops.size(); i++) {
             results.add(i == failedIndex ? OpResult.error(ops.get(i), cause)
-                    : new OpResult(424, 0, null, null, 0, Work.NONE, OpResult.isRead(ops.get(i)), 0, null));
+                    : new OpResult(424, 0, null, null, 0, Work.NONE, OpResult.isRead(ops.get(i)),
+                            ops.get(i).minimalReturn(), 0, null));
         }
         return new BatchResult(results, -1, null);
     }
@@ -86,7 +92,8 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
      * {@code message} (what the JS SDK reports as the operation's error) per operation. Written straight from the
      * results, each {@code resourceBody} as the item's stored JSON (what a point read answers), without a tree.
      *
-     * @param minimal leave write results' bodies out ({@code Prefer: return=minimal}); reads keep theirs
+     * @param minimal leave write results' bodies out ({@code Prefer: return=minimal}), as each write operation's
+     *                {@code minimalReturnPreference} does for its own; reads keep theirs
      */
     public byte[] toJson(boolean minimal) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(96 * results.size());
@@ -102,7 +109,7 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
                 if (r.etag() != null) {
                     out.writeStringField("eTag", r.etag());
                 }
-                if (r.item() != null && (!minimal || r.read())) {
+                if (r.item() != null && (r.read() || !(minimal || r.minimalReturn()))) {
                     out.writeFieldName("resourceBody");
                     out.writeRawValue(r.item().jsonString());
                 }
