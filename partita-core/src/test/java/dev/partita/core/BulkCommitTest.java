@@ -132,6 +132,12 @@ class BulkCommitTest {
                     Operation.CREATE, Operation.CREATE, Operation.REPLACE, Operation.REPLACE, Operation.DELETE);
             assertThat(fed).extracting(ChangeRecord::id).containsExactly("x", "y", "z", "w", "w", "x", "w");
             assertThat(fed).extracting(ChangeRecord::lsn).isSorted().doesNotHaveDuplicates();
+            // each version's image, though later operations of the same request superseded w's and x's
+            assertThat(fed.subList(0, 6)).extracting(ch -> Json.parse(ch.newImage(), "change").path("a").asInt() + "/"
+                    + Json.parse(ch.newImage(), "change").path("v").asInt() + "/"
+                    + Json.parse(ch.newImage(), "change").path("n").asInt())
+                    .containsExactly("1/0/0", "3/0/0", "2/0/0", "0/0/0", "0/2/0", "1/0/1");
+            assertThat(Json.parse(fed.get(6).previousImage(), "change").path("v").asInt()).isEqualTo(2);
             // each success's etag is the one its version is read with
             ContainerHandle h = engine.container("db", "c");
             RequestOptions atP = RequestOptions.of(PartitionKeyValue.fromHeader("[\"p\"]"));

@@ -591,7 +591,9 @@ abstract class EngineContractTest {
                 ChangeRecord.Operation.REPLACE, ChangeRecord.Operation.DELETE);
         assertThat(log).extracting(ChangeRecord::lsn).isSorted().doesNotHaveDuplicates();
         assertThat(log.get(0).newImage()).isEqualTo(a.item().json());
-        assertThat(log.get(1).previousImage()).isEqualTo(a.item().json());
+        // superseded, each version's record holds its image; a replace keeps no previous image (not served)
+        assertThat(log.get(1).newImage()).isEqualTo(b.item().json());
+        assertThat(log.get(1).previousImage()).isNull();
         assertThat(log.get(1).previousLsn()).isEqualTo(a.lsn());
         assertThat(log.get(2).previousImage()).isEqualTo(b.item().json());
         assertThat(log.get(2).newImage()).isNull();

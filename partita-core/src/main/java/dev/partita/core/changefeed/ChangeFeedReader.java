@@ -110,12 +110,16 @@ public final class ChangeFeedReader {
                         if (!target.matches(h.epk()) || h.ts() < since) {
                             continue;
                         }
-                        if (!allVersions && !isLatestLiveVersion(snap, c, h, visible)) {
+                        StoredItem latest = allVersions ? null : latestLiveVersion(snap, c, h, visible);
+                        if (!allVersions && latest == null) {
                             continue;
                         }
                         ChangeRecord r = ChangeRecord.decode(cur.value());
+                        if (!h.operation().isDelete() && r.newImage() == null) {
+                            r = r.withNewImage(imageInItem(snap, c, h, latest));
+                        }
                         loaded++;
-                        loadedBytes += cur.value().length;
+                        loadedBytes += cur.value().length + (r.newImage() == null ? 0 : r.newImage().length);
                         out.add(r);
                         returnedBytes += r.newImage() != null ? r.newImage().length : 64 + r.id().length();
                         if (out.size() >= pageSize || returnedBytes >= limits.maxResponseBytes()) {
@@ -139,16 +143,34 @@ public final class ChangeFeedReader {
         return Bytes.longValue(snap.get(StoreKeys.containerLsn(containerId)));
     }
 
-    private static boolean isLatestLiveVersion(Snapshot snap, ContainerInfo c, ChangeRecord.Header h,
+    /** The item's stored version if it is the one {@code h} logged and reads see it; else null. */
+    private static StoredItem latestLiveVersion(Snapshot snap, ContainerInfo c, ChangeRecord.Header h,
             Visibility visible) {
         if (h.operation().isDelete()) {
-            return false;
+            return null;
         }
         byte[] raw = snap.get(StoreKeys.item(c.containerId(), h.epk(), h.id()));
         if (raw == null) {
-            return false;
+            return null;
         }
         StoredItem item = StoredItem.wrap(raw);
-        return item.lsn() == h.lsn() && visible.sees(h.epk(), item);
+        return item.lsn() == h.lsn() && visible.sees(h.epk(), item) ? item : null;
+    }
+
+    /**
+     * The image of a create or replace logged without it: the item's stored version at the record's LSN, which the
+     * same snapshot holds (a write that supersedes it puts the image into the record in the same batch).
+     */
+    private static byte[] imageInItem(Snapshot snap, ContainerInfo c, ChangeRecord.Header h, StoredItem latest) {
+        StoredItem item = latest;
+        if (item == null) {
+            byte[] raw = snap.get(StoreKeys.item(c.containerId(), h.epk(), h.id()));
+            item = raw == null ? null : StoredItem.wrap(raw);
+        }
+        if (item == null || item.lsn() != h.lsn()) {
+            throw new IllegalStateException("change record " + h.lsn() + " has no image and the item holds another"
+                    + " version");
+        }
+        return item.json();
     }
 }

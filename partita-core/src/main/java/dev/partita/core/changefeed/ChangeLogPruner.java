@@ -88,7 +88,11 @@ public final class ChangeLogPruner {
         return dropped;
     }
 
-    /** The bytes of the records logged after {@code fromLsn} up to {@code toLsn}. */
+    /**
+     * At least the bytes the log grew by through the writes logged after {@code fromLsn} up to {@code toLsn}: their
+     * records, and for each that superseded a version logged earlier, that version's record, which the write filled
+     * with its image ({@link ChangeRecord}); counted whole, so the bound stays an upper one.
+     */
     private static long bytesWritten(Store store, ContainerInfo c, long fromLsn, long toLsn) {
         long bytes = 0;
         if (toLsn > fromLsn) {
@@ -96,6 +100,11 @@ public final class ChangeLogPruner {
                     StoreKeys.log(c.containerId(), toLsn + 1))) {
                 while (cur.next()) {
                     bytes += cur.value().length;
+                    long superseded = ChangeRecord.previousLsn(cur.value());
+                    if (superseded > 0 && superseded <= fromLsn) {
+                        byte[] record = store.get(StoreKeys.log(c.containerId(), superseded));
+                        bytes += record == null ? 0 : record.length;
+                    }
                 }
             }
         }

@@ -268,6 +268,7 @@ final class WriteTxn {
     private long remove(String epk, String id, StoredItem old, Operation operation) {
         long lsn = lsns.next();
         entries.remove(epk, id, old);
+        keepImage(old);
         log(new ChangeRecord(operation, lsn, now, epk, id, old.lsn(), null, old.json()));
         return lsn;
     }
@@ -376,10 +377,27 @@ final class WriteTxn {
         entries.addSize(epk, item.bytes().length - (previous == null ? 0 : previous.bytes().length),
                 previous == null ? 1 : 0);
         txn.put(StoreKeys.item(c.containerId(), epk, id), item.bytes());
+        if (previous != null) {
+            keepImage(previous);
+        }
+        // the image stays in the item until a later write supersedes it (ChangeRecord); a replace's previous image
+        // is not served (see ChangeFeedJson), and the superseded record now holds it anyway
         log(new ChangeRecord(previous == null ? Operation.CREATE : Operation.REPLACE, lsn, now, epk, id,
-                previous == null ? 0 : previous.lsn(), json, previous == null ? null : previous.json()));
+                previous == null ? 0 : previous.lsn(), null, null));
         return new ItemResult(status, item, etag, lsn, rangeId, Work.write(previous == null ? Work.Operation.CREATE
                 : Work.Operation.REPLACE, json.length, entries.termsTouched()));
+    }
+
+    /**
+     * Moves the image of a version this write supersedes or removes into that version's change record, which was
+     * logged without it while the item held it (a record the pruner dropped, or one written with its image, is left).
+     */
+    private void keepImage(StoredItem old) {
+        byte[] key = StoreKeys.log(c.containerId(), old.lsn());
+        byte[] record = txn.get(key);
+        if (record != null && !ChangeRecord.holdsImage(record)) {
+            txn.put(key, ChangeRecord.withImage(record, old.bytes(), old.jsonOffset(), old.jsonLength()));
+        }
     }
 
     private void log(ChangeRecord record) {

@@ -11,9 +11,16 @@ import java.io.UncheckedIOException;
  * serve both change-feed modes (the new image for latest-version, the operation and previous image for
  * all-versions-and-deletes).
  *
+ * <p>A create or replace is logged without its image while it is the item's stored version: the item holds the same
+ * bytes, and a second copy per write was a quarter of the memory store's bytes. The write that supersedes or removes
+ * the version fills the image into this record ({@link #withImage}) in its own batch, so a snapshot sees every
+ * superseded version's image in its record and every latest one in its item ({@link #holdsImage}).
+ *
  * @param previousLsn   LSN of the version this write replaced or deleted, 0 for a create
- * @param newImage      the item's stored JSON after the write; {@code null} for deletes
- * @param previousImage the item's JSON before a replace or delete; {@code null} for creates
+ * @param newImage      the item's stored JSON after the write; {@code null} for deletes, and for a create or replace
+ *                      whose version is (or, in the snapshot it was read from, was) the item's stored one
+ * @param previousImage the item's JSON before a delete (the feed's {@code previous}); {@code null} for creates, and
+ *                      for replaces logged since the image moved into the superseded record
  */
 public record ChangeRecord(Operation operation, long lsn, long ts, String epk, String id, long previousLsn,
         byte[] newImage, byte[] previousImage) {
@@ -97,16 +104,64 @@ public record ChangeRecord(Operation operation, long lsn, long ts, String epk, S
 
     /** Writes an image after its 4-byte length (-1: none); returns the next offset. */
     private static int putImage(byte[] b, int at, byte[] image) {
-        int n = image == null ? -1 : image.length;
-        b[at] = (byte) (n >>> 24);
-        b[at + 1] = (byte) (n >>> 16);
-        b[at + 2] = (byte) (n >>> 8);
-        b[at + 3] = (byte) n;
+        putInt(b, at, image == null ? -1 : image.length);
         if (image != null) {
             System.arraycopy(image, 0, b, at + 4, image.length);
             return at + 4 + image.length;
         }
         return at + 4;
+    }
+
+    /** The same change with its new image filled in (from the item that holds it). */
+    public ChangeRecord withNewImage(byte[] image) {
+        return new ChangeRecord(operation, lsn, ts, epk, id, previousLsn, image, previousImage);
+    }
+
+    /** Whether an encoded record carries its new image (deletes never do). */
+    public static boolean holdsImage(byte[] encoded) {
+        return intAt(encoded, newImageAt(encoded)) >= 0;
+    }
+
+    /**
+     * An encoded create or replace without its image, with {@code length} bytes of {@code image} from {@code offset}
+     * as its new image: what a later write of the same item puts back in place of the record it supersedes.
+     */
+    public static byte[] withImage(byte[] encoded, byte[] image, int offset, int length) {
+        int at = newImageAt(encoded);
+        if (intAt(encoded, at) >= 0) {
+            throw new IllegalStateException("the change record already holds its image");
+        }
+        byte[] b = new byte[encoded.length + length];
+        System.arraycopy(encoded, 0, b, 0, at);
+        putInt(b, at, length);
+        System.arraycopy(image, offset, b, at + 4, length);
+        System.arraycopy(encoded, at + 4, b, at + 4 + length, encoded.length - at - 4);
+        return b;
+    }
+
+    /** The previous LSN of an encoded record (0 for a create), read without decoding it. */
+    public static long previousLsn(byte[] encoded) {
+        return longAt(encoded, newImageAt(encoded) - 8);
+    }
+
+    /** Where an encoded record's new-image length is: after the header, the EPK, the id and the previous LSN. */
+    private static int newImageAt(byte[] encoded) {
+        if (encoded[0] != 1) {
+            throw new IllegalStateException("unknown change record format " + encoded[0]);
+        }
+        int idAt = 20 + (((encoded[18] & 0xFF) << 8) | (encoded[19] & 0xFF));
+        return idAt + 2 + (((encoded[idAt] & 0xFF) << 8) | (encoded[idAt + 1] & 0xFF)) + 8;
+    }
+
+    private static void putInt(byte[] b, int at, int n) {
+        b[at] = (byte) (n >>> 24);
+        b[at + 1] = (byte) (n >>> 16);
+        b[at + 2] = (byte) (n >>> 8);
+        b[at + 3] = (byte) n;
+    }
+
+    private static int intAt(byte[] b, int off) {
+        return ((b[off] & 0xFF) << 24) | ((b[off + 1] & 0xFF) << 16) | ((b[off + 2] & 0xFF) << 8) | (b[off + 3] & 0xFF);
     }
 
     public static ChangeRecord decode(byte[] encoded) {

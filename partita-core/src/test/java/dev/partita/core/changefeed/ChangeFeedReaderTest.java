@@ -25,6 +25,7 @@ import dev.partita.core.partition.EffectivePartitionKey;
 import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.store.Store;
+import dev.partita.core.store.StoreKeys;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -360,6 +361,78 @@ abstract class ChangeFeedReaderTest {
         }
     }
 
+    /** The log's records as stored, by LSN. */
+    static List<byte[]> storedLog(Engine e, ContainerInfo box) {
+        List<byte[]> out = new ArrayList<>();
+        try (var cur = e.store().scan(StoreKeys.containerStart(StoreKeys.logSpace(), box.containerId()),
+                StoreKeys.containerEnd(StoreKeys.logSpace(), box.containerId()))) {
+            while (cur.next()) {
+                out.add(cur.value());
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void aVersionsImageIsKeptOnceInTheItemUntilAWriteSupersedesItAndMovesItIntoItsRecord() {
+        long start = read(Scope.CONTAINER, ChangeFeedStart.now(), 10, AVAD).continuationLsn();
+        put("a", "p", 1);
+        assertThat(storedLog(engine, c)).singleElement()
+                .satisfies(r -> assertThat(ChangeRecord.holdsImage(r)).as("a create holds no copy").isFalse());
+        put("a", "p", 2);
+        List<byte[]> log = storedLog(engine, c);
+        assertThat(ChangeRecord.holdsImage(log.get(0))).as("the superseded version's record").isTrue();
+        assertThat(v(ChangeRecord.decode(log.get(0)))).isEqualTo(1);
+        assertThat(ChangeRecord.holdsImage(log.get(1))).isFalse();
+        assertThat(ChangeRecord.decode(log.get(1)).previousImage()).as("not served for replaces").isNull();
+        delete("a", "p");
+        log = storedLog(engine, c);
+        assertThat(v(ChangeRecord.decode(log.get(1)))).isEqualTo(2);
+        assertThat(Json.parse(ChangeRecord.decode(log.get(2)).previousImage(), "doc").get("v").asInt()).isEqualTo(2);
+        put("a", "p", 3);
+        put("b", "p", 1);
+
+        List<ChangeRecord> all = read(Scope.CONTAINER, ChangeFeedStart.after(start), 10, AVAD).changes();
+        assertThat(all).extracting(ChangeRecord::operation).containsExactly(Operation.CREATE, Operation.REPLACE,
+                Operation.DELETE, Operation.CREATE, Operation.CREATE);
+        assertThat(all.stream().filter(r -> !r.operation().isDelete()).map(ChangeFeedReaderTest::v))
+                .containsExactly(1, 2, 3, 1);
+        assertThat(read(Scope.CONTAINER, ChangeFeedStart.beginning(), 10, LV).changes())
+                .extracting(ChangeFeedReaderTest::v).containsExactly(3, 1);
+    }
+
+    /**
+     * A write that supersedes a version measured by an earlier pruning pass grows that version's record by its
+     * image: the pass that follows must count it, or a log of slim records hides its superseded images from the
+     * budget.
+     */
+    @Test
+    void upsertsAfterAPruningPassAreCountedWithTheImagesTheyMoveIntoOlderRecords() {
+        long budget = 20_000;
+        try (Engine small = Engine.open(openStore(tmp.resolve("moved")), clock,
+                Limits.DEFAULTS.toBuilder().maxChangeLogBytes(budget).build(), (condition, item) -> true)) {
+            small.createDatabase(json("{\"id\":\"db\"}"), Throughput.NONE);
+            ContainerInfo box = small.createContainer("db", json("{\"id\":\"c\",\"partitionKey\":{\"paths\":"
+                    + "[\"/pk\"],\"kind\":\"Hash\",\"version\":2}}"), Throughput.NONE, 1);
+            ContainerHandle h = small.container(box);
+            String pad = "x".repeat(1_000);
+            for (int round = 0; round <= 4; round++) {
+                // each round supersedes every item's version of the round before, whose record a pass measured
+                for (int i = 0; i < 15; i++) {
+                    h.upsert(("{\"id\":\"i" + i + "\",\"pk\":\"p\",\"v\":" + round + ",\"pad\":\"" + pad
+                            + "\"}").getBytes(StandardCharsets.UTF_8), RequestOptions.of(pk("p")));
+                }
+                small.pruneChangeLog();
+            }
+            long superseded = storedLog(small, box).stream().filter(ChangeRecord::holdsImage)
+                    .mapToLong(r -> r.length).sum();
+            assertThat(superseded).as("superseded versions' bytes after 4 rounds of 15 KB").isPositive()
+                    .isLessThanOrEqualTo(budget);
+            assertThat(ids(h.changeFeed(ChangeFeedStart.beginning(), LV,
+                    RequestOptions.scoped(Scope.CONTAINER).withMaxItemCount(100)).changes())).hasSize(15);
+        }
+    }
+
     @Test
     void theContainersChangeFeedPolicySetsTheRetentionWindow() {
         ContainerInfo short1 = engine.createContainer("db", json("{\"id\":\"s\",\"partitionKey\":{\"paths\":[\"/pk\"]},"
@@ -403,6 +476,42 @@ abstract class ChangeFeedReaderTest {
         }
         writer.join();
         assertThat(seen).hasSize(n);
+    }
+
+    /**
+     * Superseding a version moves its image from the item into its record in the same store batch: an all-versions
+     * reader paging while a writer upserts the same items over and over finds every version's own image.
+     */
+    @Test
+    void allVersionsReadWhileAWriterSupersedesVersionsHasEachVersionsImage() throws Exception {
+        long start = read(Scope.CONTAINER, ChangeFeedStart.now(), 10, AVAD).continuationLsn();
+        int items = 50;
+        int versions = 30;
+        Thread writer = new Thread(() -> {
+            for (int v = 1; v <= versions; v++) {
+                for (int i = 0; i < items; i++) {
+                    put("u" + i, "p" + (i % 7), v);
+                }
+            }
+        });
+        writer.start();
+        java.util.Map<String, List<Integer>> seen = new java.util.HashMap<>();
+        long after = start;
+        boolean writerDone = false;
+        while (true) {
+            ChangeFeedPage page = read(Scope.CONTAINER, ChangeFeedStart.after(after), 23, AVAD);
+            for (ChangeRecord r : page.changes()) {
+                seen.computeIfAbsent(r.id(), k -> new ArrayList<>()).add(v(r));
+            }
+            after = page.continuationLsn();
+            if (page.notModified() && writerDone) {
+                break;
+            }
+            writerDone = !writer.isAlive();
+        }
+        writer.join();
+        List<Integer> expected = java.util.stream.IntStream.rangeClosed(1, versions).boxed().toList();
+        assertThat(seen).hasSize(items).allSatisfy((id, vs) -> assertThat(vs).isEqualTo(expected));
     }
 
     @Test

@@ -47,4 +47,22 @@ class ChangeRecordTest {
         roundTrips(new ChangeRecord(Operation.CREATE, 1, 2, "0A", "nul\u0000inside", 0, NEW, null));
         roundTrips(new ChangeRecord(Operation.CREATE, 1, 2, "0A", "\uD83D\uDE00 \u6f22", 0, NEW, null));
     }
+
+    @Test
+    void anImageFilledInLaterGivesTheBytesOfARecordWrittenWithIt() {
+        byte[] item = ("HEADER" + new String(NEW, StandardCharsets.UTF_8) + "TAIL").getBytes(StandardCharsets.UTF_8);
+        for (ChangeRecord r : new ChangeRecord[] {
+                new ChangeRecord(Operation.CREATE, 7, 1_700_000_000L, "05C1D5AB", "x", 0, null, null),
+                new ChangeRecord(Operation.REPLACE, 1L << 40, -1, "", "caf\u00e9", 6, null, null),
+                new ChangeRecord(Operation.REPLACE, 8, 2, "0A", "legacy", 5, null, OLD)}) {
+            byte[] slim = r.encode();
+            assertThat(ChangeRecord.holdsImage(slim)).isFalse();
+            assertThat(ChangeRecord.previousLsn(slim)).isEqualTo(r.previousLsn());
+            byte[] filled = ChangeRecord.withImage(slim, item, 6, NEW.length);
+            assertThat(filled).isEqualTo(r.withNewImage(NEW).encode());
+            assertThat(ChangeRecord.holdsImage(filled)).isTrue();
+            assertThat(ChangeRecord.decode(filled).newImage()).isEqualTo(NEW);
+            assertThat(ChangeRecord.decode(filled).previousImage()).isEqualTo(r.previousImage());
+        }
+    }
 }
