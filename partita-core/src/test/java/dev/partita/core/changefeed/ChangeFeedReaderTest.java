@@ -329,11 +329,8 @@ abstract class ChangeFeedReaderTest {
     @Test
     void overTheChangeLogBudgetTheOldestSupersededVersionsGoAndAnOlderContinuationIsRefused() {
         long budget = 4_000;
-        try (Engine small = Engine.open(openStore(tmp.resolve("budget")), clock,
-                Limits.DEFAULTS.toBuilder().maxChangeLogBytes(budget).build(), (condition, item) -> true)) {
-            small.createDatabase(json("{\"id\":\"db\"}"), Throughput.NONE);
-            ContainerInfo box = small.createContainer("db", json("{\"id\":\"c\",\"partitionKey\":{\"paths\":"
-                    + "[\"/pk\"],\"kind\":\"Hash\",\"version\":2}}"), Throughput.NONE, 1);
+        try (Engine small = withChangeLogBudget("budget", budget)) {
+            ContainerInfo box = small.container("db", "c").info();
             ContainerHandle h = small.container(box);
             String pad = "x".repeat(100);
             for (int v = 1; v <= 100; v++) {
@@ -359,6 +356,16 @@ abstract class ChangeFeedReaderTest {
             assertThat(ids(h.changeFeed(ChangeFeedStart.beginning(), LV, all).changes())).containsExactly("a", "b");
             assertThat(small.pruneChangeLog()).as("an unchanged log is within budget").isZero();
         }
+    }
+
+    /** An engine of its own whose change log keeps {@code budget} bytes, with one single-partition container db/c. */
+    Engine withChangeLogBudget(String dir, long budget) {
+        Engine small = Engine.open(openStore(tmp.resolve(dir)), clock,
+                Limits.DEFAULTS.toBuilder().maxChangeLogBytes(budget).build(), (condition, item) -> true);
+        small.createDatabase(json("{\"id\":\"db\"}"), Throughput.NONE);
+        small.createContainer("db", json("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"],\"kind\":\"Hash\","
+                + "\"version\":2}}"), Throughput.NONE, 1);
+        return small;
     }
 
     /** The log's records as stored, by LSN. */
@@ -409,11 +416,8 @@ abstract class ChangeFeedReaderTest {
     @Test
     void upsertsAfterAPruningPassAreCountedWithTheImagesTheyMoveIntoOlderRecords() {
         long budget = 20_000;
-        try (Engine small = Engine.open(openStore(tmp.resolve("moved")), clock,
-                Limits.DEFAULTS.toBuilder().maxChangeLogBytes(budget).build(), (condition, item) -> true)) {
-            small.createDatabase(json("{\"id\":\"db\"}"), Throughput.NONE);
-            ContainerInfo box = small.createContainer("db", json("{\"id\":\"c\",\"partitionKey\":{\"paths\":"
-                    + "[\"/pk\"],\"kind\":\"Hash\",\"version\":2}}"), Throughput.NONE, 1);
+        try (Engine small = withChangeLogBudget("moved", budget)) {
+            ContainerInfo box = small.container("db", "c").info();
             ContainerHandle h = small.container(box);
             String pad = "x".repeat(1_000);
             for (int round = 0; round <= 4; round++) {
