@@ -146,11 +146,20 @@ public record ChangeRecord(Operation operation, long lsn, long ts, String epk, S
 
     /** Where an encoded record's new-image length is: after the header, the EPK, the id and the previous LSN. */
     private static int newImageAt(byte[] encoded) {
+        int idAt = idAt(encoded);
+        return idAt + 2 + u16(encoded, idAt) + 8;
+    }
+
+    /** Where an encoded record's id (its 2-byte length) starts, after the fixed header and the EPK. */
+    private static int idAt(byte[] encoded) {
         if (encoded[0] != 1) {
             throw new IllegalStateException("unknown change record format " + encoded[0]);
         }
-        int idAt = 20 + (((encoded[18] & 0xFF) << 8) | (encoded[19] & 0xFF));
-        return idAt + 2 + (((encoded[idAt] & 0xFF) << 8) | (encoded[idAt + 1] & 0xFF)) + 8;
+        return 20 + u16(encoded, 18);
+    }
+
+    private static int u16(byte[] b, int off) {
+        return ((b[off] & 0xFF) << 8) | (b[off + 1] & 0xFF);
     }
 
     private static void putInt(byte[] b, int at, int n) {
@@ -186,18 +195,13 @@ public record ChangeRecord(Operation operation, long lsn, long ts, String epk, S
     }
 
     public static Header peek(byte[] encoded) {
-        if (encoded[0] != 1) {
-            throw new IllegalStateException("unknown change record format " + encoded[0]);
-        }
+        int idAt = idAt(encoded);
         Operation op = Operation.values()[encoded[1]];
         long lsn = longAt(encoded, 2);
         long ts = longAt(encoded, 10);
-        int epkLength = ((encoded[18] & 0xFF) << 8) | (encoded[19] & 0xFF);
         // EPKs are upper-case hex: their modified-UTF-8 form is plain ASCII
-        String epk = new String(encoded, 20, epkLength, java.nio.charset.StandardCharsets.US_ASCII);
-        int idAt = 20 + epkLength;
-        int idLength = ((encoded[idAt] & 0xFF) << 8) | (encoded[idAt + 1] & 0xFF);
-        String id = modifiedUtf8(encoded, idAt + 2, idLength);
+        String epk = new String(encoded, 20, idAt - 20, java.nio.charset.StandardCharsets.US_ASCII);
+        String id = modifiedUtf8(encoded, idAt + 2, u16(encoded, idAt));
         return new Header(op, lsn, ts, epk, id);
     }
 
