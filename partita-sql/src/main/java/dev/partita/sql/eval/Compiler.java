@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Compiles a validated AST once into {@link CompiledQuery}/{@link Eval} trees: aliases become frame
@@ -321,8 +320,7 @@ public final class Compiler {
                 }
                 esc = ev.textValue().charAt(0);
             }
-            Pattern p = Pattern.compile(Like.toRegex(pc.value().textValue(), esc), Pattern.DOTALL);
-            return new Evals.LikeConst(value, p, like.not());
+            return new Evals.LikeConst(value, Like.compileUncached(pc.value().textValue(), esc), like.not());
         }
         return new Evals.LikeDynamic(value, pattern, escape, like.not());
     }
