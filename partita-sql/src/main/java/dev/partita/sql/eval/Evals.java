@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import com.google.re2j.Pattern;
 import dev.partita.sql.SqlException;
 import dev.partita.sql.ast.Expr.BinaryOp;
 import dev.partita.sql.ast.Expr.SubqueryKind;
@@ -13,7 +14,6 @@ import dev.partita.sql.value.Num;
 import dev.partita.sql.value.Values;
 
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /** The evaluator node types. Each is immutable; all per-execution state lives in the {@link Frame}. */
 final class Evals {
@@ -389,7 +389,7 @@ final class Evals {
             if (f != null) { // null while the compiler folds a constant call: no item's work
                 f.called();
             }
-            return fn.impl().apply(values, f);
+            return fn.apply(values, f);
         }
     }
 

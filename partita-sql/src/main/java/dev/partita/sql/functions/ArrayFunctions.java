@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.sql.value.Num;
+import dev.partita.sql.value.ValueSet;
 import dev.partita.sql.value.Values;
 
 import java.util.ArrayList;
@@ -147,51 +148,53 @@ final class ArrayFunctions {
             if (!a[0].isArray() || !a[1].isArray()) {
                 return null;
             }
-            List<JsonNode> out = new ArrayList<>();
+            ValueSet first = ValueSet.of(a[0]);
+            ValueSet out = new ValueSet();
             for (JsonNode x : a[1]) {
-                if (contains(a[0], x) && !contains(out, x)) {
+                if (first.contains(x)) {
                     out.add(x);
                 }
             }
-            return F.arrayNode().addAll(out);
+            return F.arrayNode().addAll(out.values());
         });
         add("SetUnion", 2, 2, true, (a, e) -> {
             if (!a[0].isArray() || !a[1].isArray()) {
                 return null;
             }
-            List<JsonNode> out = new ArrayList<>();
+            ValueSet out = new ValueSet();
             for (JsonNode arr : a) {
                 for (JsonNode x : arr) {
-                    if (!contains(out, x)) {
-                        out.add(x);
-                    }
+                    out.add(x);
                 }
             }
-            return F.arrayNode().addAll(out);
+            return F.arrayNode().addAll(out.values());
         });
         add("SetDifference", 2, 2, true, (a, e) -> {
             if (!a[0].isArray() || !a[1].isArray()) {
                 return null;
             }
-            List<JsonNode> out = new ArrayList<>();
+            ValueSet second = ValueSet.of(a[1]);
+            ValueSet out = new ValueSet();
             for (JsonNode x : a[0]) {
-                if (!contains(a[1], x) && !contains(out, x)) {
+                if (!second.contains(x)) {
                     out.add(x);
                 }
             }
-            return F.arrayNode().addAll(out);
+            return F.arrayNode().addAll(out.values());
         });
         add("SetEqual", 2, 2, true, (a, e) -> {
             if (!a[0].isArray() || !a[1].isArray()) {
                 return null;
             }
+            ValueSet first = ValueSet.of(a[0]);
+            ValueSet second = ValueSet.of(a[1]);
             for (JsonNode x : a[0]) {
-                if (!contains(a[1], x)) {
+                if (!second.contains(x)) {
                     return Values.bool(false);
                 }
             }
             for (JsonNode x : a[1]) {
-                if (!contains(a[0], x)) {
+                if (!first.contains(x)) {
                     return Values.bool(false);
                 }
             }
@@ -205,12 +208,14 @@ final class ArrayFunctions {
                 return null;
             }
             boolean unknown = false;
+            // many probes of a long array: one pass to hash it, then a lookup per probe
+            ValueSet members = (long) a[0].size() * (a.length - 1) > 4096 ? ValueSet.of(a[0]) : null;
             for (int i = 1; i < a.length; i++) {
                 if (a[i] == null) {
                     unknown = true;
                     continue;
                 }
-                boolean hit = contains(a[0], a[i]);
+                boolean hit = members != null ? members.contains(a[i]) : contains(a[0], a[i]);
                 if (all && !hit) {
                     return Values.bool(false);
                 }

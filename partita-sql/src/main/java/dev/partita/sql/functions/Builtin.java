@@ -1,6 +1,7 @@
 package dev.partita.sql.functions;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.partita.sql.SqlException;
 
 /**
  * One built-in scalar function.
@@ -28,6 +29,20 @@ public record Builtin(String name, int minArgs, int maxArgs, boolean strict, boo
                 }
             }
         }
-        return impl.apply(args, env);
+        return apply(args, env);
+    }
+
+    /**
+     * {@code impl} on arguments already checked for strictness. An arithmetic or argument failure inside it (an edge
+     * case of a function's numbers nobody foresaw) is the query's 400, not the server's 500.
+     */
+    public JsonNode apply(JsonNode[] args, FunctionEnv env) {
+        try {
+            return impl.apply(args, env);
+        } catch (SqlException e) {
+            throw e;
+        } catch (ArithmeticException | IllegalArgumentException | IndexOutOfBoundsException e) {
+            throw new SqlException("The function " + name + " cannot be evaluated on the arguments it was given.");
+        }
     }
 }

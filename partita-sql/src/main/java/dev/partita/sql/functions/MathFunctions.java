@@ -106,6 +106,9 @@ final class MathFunctions {
     static double numberBin(double x, double size) {
         double q = Math.floor(x / size);
         double r = q * size;
+        if (!Double.isFinite(q)) {
+            return r; // a quotient past the doubles (1e308 in bins of 1e-308) has no decimal form to prefer
+        }
         // q * size may carry representation noise (377 * 0.1 = 37.7000000000000028); prefer the shortest
         // decimal that is within one ulp when the size has a short decimal form.
         java.math.BigDecimal exact = java.math.BigDecimal.valueOf(q).multiply(java.math.BigDecimal.valueOf(size));

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.partita.sql.SqlException;
 import dev.partita.sql.value.Num;
 import dev.partita.sql.value.Values;
 
@@ -28,6 +29,8 @@ final class StringFunctions {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
     private static final int MAX_REPLICATE_LENGTH = 10_000;
+    /** The longest string REPLACE builds (16 Mi characters): far above any item (2 MB), far below the heap. */
+    private static final int MAX_REPLACE_LENGTH = 1 << 24;
     private static final int REGEX_CACHE_LIMIT = 512;
     private static final Map<String, Pattern> REGEX_CACHE = new ConcurrentHashMap<>();
     /** Cached for a pattern that cannot be run, so that it is not compiled again for every row. */
@@ -60,7 +63,7 @@ final class StringFunctions {
             if (s == null || t == null || ic == null) {
                 return null;
             }
-            return Values.bool(ic ? upper(s).contains(upper(t)) : s.contains(t));
+            return Values.bool(ic ? TextSearch.contains(upper(s), upper(t)) : TextSearch.contains(s, t));
         });
         add("STARTSWITH", 2, 3, true, (a, e) -> {
             String s = str(a[0]);
@@ -111,7 +114,7 @@ final class StringFunctions {
                 }
                 start = (int) st;
             }
-            return Num.of(s.indexOf(t, start));
+            return Num.of(TextSearch.indexOf(s, t, start));
         });
         add("LASTINDEXOF", 2, 3, true, (a, e) -> {
             String s = str(a[0]);
@@ -132,9 +135,9 @@ final class StringFunctions {
                 if (from < 0) {
                     return Num.of(-1);
                 }
-                return Num.of(s.lastIndexOf(t, (int) from));
+                return Num.of(new TextSearch(t).lastIndexOf(s, (int) from));
             }
-            return Num.of(s.lastIndexOf(t));
+            return Num.of(new TextSearch(t).lastIndexOf(s, s.length()));
         });
         add("LEFT", 2, 2, true, (a, e) -> {
             String s = str(a[0]);
@@ -193,7 +196,7 @@ final class StringFunctions {
             if (s == null || f == null || r == null || f.isEmpty()) {
                 return null;
             }
-            return TextNode.valueOf(s.replace(f, r));
+            return TextNode.valueOf(replace(s, f, r));
         });
         add("REPLICATE", 2, 2, true, (a, e) -> {
             String s = str(a[0]);
@@ -249,9 +252,10 @@ final class StringFunctions {
                 out.add(s);
                 return out;
             }
+            TextSearch separator = new TextSearch(sep);
             int from = 0;
             while (true) {
-                int i = s.indexOf(sep, from);
+                int i = separator.indexOf(s, from);
                 if (i < 0) {
                     out.add(s.substring(from));
                     return out;
@@ -266,6 +270,36 @@ final class StringFunctions {
         stringTo("StringToNumber", JsonNode::isNumber);
         stringTo("StringToObject", JsonNode::isObject);
         add("ToString", 1, 1, true, (a, e) -> a[0].isTextual() ? a[0] : TextNode.valueOf(Values.toJsonText(a[0])));
+    }
+
+    /**
+     * {@code s.replace(f, r)} for a non-empty {@code f}, with a search linear in {@code s} and {@code f}. A result
+     * longer than {@link #MAX_REPLACE_LENGTH} is refused before it is built: a million one-character matches each
+     * replaced by a long string would otherwise fill the heap in one evaluation.
+     */
+    private static String replace(String s, String f, String r) {
+        TextSearch search = new TextSearch(f);
+        int i = search.indexOf(s, 0);
+        if (i < 0) {
+            return s;
+        }
+        long matches = 0;
+        for (int j = i; j >= 0; j = search.indexOf(s, j + f.length())) {
+            matches++;
+        }
+        long length = s.length() + matches * (r.length() - f.length());
+        if (length > MAX_REPLACE_LENGTH) {
+            throw new SqlException("The result of REPLACE would be " + length + " characters long, more than the "
+                    + MAX_REPLACE_LENGTH + " a string in a query may have.");
+        }
+        StringBuilder out = new StringBuilder((int) length);
+        int from = 0;
+        do {
+            out.append(s, from, i).append(r);
+            from = i + f.length();
+            i = search.indexOf(s, from);
+        } while (i >= 0);
+        return out.append(s, from, s.length()).toString();
     }
 
     static String upper(String s) {
@@ -286,7 +320,7 @@ final class StringFunctions {
                     unknown = true;
                     continue;
                 }
-                boolean hit = hay.contains(ignoreCase ? upper(t) : t);
+                boolean hit = TextSearch.contains(hay, ignoreCase ? upper(t) : t);
                 if (all && !hit) {
                     return Values.bool(false);
                 }

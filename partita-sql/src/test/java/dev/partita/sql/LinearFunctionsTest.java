@@ -1,0 +1,81 @@
+package dev.partita.sql;
+
+import static dev.partita.sql.QueryTestSupport.json;
+import static dev.partita.sql.QueryTestSupport.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * One call of a built-in function runs to its end: the query's time budget is checked between items and rows, not
+ * inside a call. So every function is linear (or n log n) in its arguments — a quadratic search over arguments of a
+ * megabyte held a core for hours in one request — and one whose result could outgrow the heap refuses with a 400.
+ * The timeouts are hang detectors (a quadratic version takes minutes to hours on these arguments); speed is a
+ * benchmark's concern.
+ */
+class LinearFunctionsTest {
+    private static final String ALMOST = "a".repeat(200_000) + "b";
+    private static final String HAY = "a".repeat(400_000);
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void stringSearchesWithALongNeedleThatAlmostMatches() {
+        Map<String, JsonNode> p = Map.of("@s", json("'" + HAY + "'"), "@t", json("'" + ALMOST + "'"),
+                "@m", json("'" + ALMOST.toUpperCase() + "'"));
+        assertThat(run("SELECT VALUE [INDEX_OF(@s, @t), INDEX_OF(@s, @t, 5), LASTINDEXOF(@s, @t), LASTINDEXOF(@s, @t,"
+                + " 300000), CONTAINS(@s, @t), CONTAINS(@s, @m, true), CONTAINS_ANY_CI(@s, @m, 'x'),"
+                + " CONTAINS_ALL_CS(@s, @t)]", "[]", p))
+                .isEqualTo("[[-1,-1,-1,-1,false,false,false,false]]");
+        assertThat(run("SELECT VALUE [LENGTH(REPLACE(@s, @t, 'x')), ARRAY_LENGTH(StringSplit(@s, @t))]", "[]", p))
+                .isEqualTo("[[400000,1]]");
+        // and a long needle that does occur, found where String.indexOf finds it
+        Map<String, JsonNode> q = Map.of("@s", json("'" + HAY + ALMOST + HAY + ALMOST + "'"), "@t", json("'" + ALMOST + "'"));
+        assertThat(run("SELECT VALUE [INDEX_OF(@s, @t), LASTINDEXOF(@s, @t), ARRAY_LENGTH(StringSplit(@s, @t)),"
+                + " LENGTH(REPLACE(@s, @t, 'xy'))]", "[]", q))
+                .isEqualTo("[[400000,1000001,3,800004]]");
+    }
+
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void setFunctionsOfLongArrays() {
+        Map<String, JsonNode> p = Map.of("@a", numbers(0, 100_000), "@b", numbers(50_000, 150_000),
+                "@o", json(IntStream.range(0, 40_000).mapToObj(i -> "{k:" + i + "}")
+                        .collect(Collectors.joining(",", "[", "]"))));
+        assertThat(run("SELECT VALUE [ARRAY_LENGTH(SetIntersect(@a, @b)), ARRAY_LENGTH(SetUnion(@a, @b)),"
+                + " ARRAY_LENGTH(SetDifference(@a, @b)), SetEqual(@a, @b), SetEqual(@a, SetUnion(@a, @a)),"
+                + " ARRAY_LENGTH(SetUnion(@o, @o)), ARRAY_LENGTH(SetIntersect(@o, [{k: 7}, {k: 7}, {k: -1}]))]",
+                "[]", p)).isEqualTo("[[50000,150000,50000,false,true,40000,1]]");
+    }
+
+    @Test
+    void setFunctionsKeepTheirOrderAndEquality() {
+        assertThat(run("SELECT VALUE [SetIntersect([3, 1, 2, 1], [2, 1.0, 1, 5]), SetUnion([1, 'a', [1]], [[1], 1, 2]),"
+                + " SetDifference([{a: 1}, {a: 2}, {a: 1}], [{a: 2}])]"))
+                .isEqualTo("[[[2,1.0],[1,\"a\",[1],2],[{\"a\":1}]]]");
+    }
+
+    @Test
+    void aReplaceWhoseResultWouldOutgrowTheHeapIsRefused() {
+        Map<String, JsonNode> p = Map.of("@s", json("'" + "x".repeat(1_000_000) + "'"),
+                "@r", json("'" + "y".repeat(100) + "'"));
+        assertThatThrownBy(() -> run("SELECT VALUE LENGTH(REPLACE(@s, 'x', @r))", "[]", p))
+                .isInstanceOf(SqlException.class).hasMessageContaining("REPLACE would be 100000000 characters long");
+    }
+
+    @Test
+    void aNumberFunctionsEdgeCaseIsAValueOrAQueryError() {
+        assertThat(run("SELECT VALUE [NumberBin(1e308, 1e-308), NumberBin(-1e308, 1e-308), NumberBin(7, 0)]"))
+                .isEqualTo("[[\"Infinity\",\"-Infinity\"]]");
+    }
+
+    private static JsonNode numbers(int from, int to) {
+        return json(IntStream.range(from, to).mapToObj(Integer::toString).collect(Collectors.joining(",", "[", "]")));
+    }
+}
