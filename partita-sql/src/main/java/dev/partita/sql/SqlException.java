@@ -19,6 +19,8 @@ public class SqlException extends RuntimeException {
 
     /** The code of an evaluation stopped at its context's deadline (the engine answers 408). */
     public static final String TIMEOUT = "RequestTimeout";
+    /** A call of constants too long to evaluate at compile time; the compiler leaves it to the query's evaluation. */
+    public static final String NOT_FOLDED = "NotFolded";
 
     public SqlException(String message) {
         this(null, message, -1, -1);

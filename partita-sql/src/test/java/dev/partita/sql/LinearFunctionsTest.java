@@ -75,6 +75,39 @@ class LinearFunctionsTest {
                 .isEqualTo("[[\"Infinity\",\"-Infinity\"]]");
     }
 
+    /**
+     * The spatial functions compare every pair of points or edges, which no linear algorithm replaces for distance:
+     * their one call reports its steps and ends at the query's deadline, and a call of literals too long to fold
+     * while the query compiles (where there is no deadline yet) is left to the evaluation, which has one.
+     */
+    @Test
+    @Timeout(value = 20, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void aLongSpatialCallEndsAtTheQuerysDeadline() {
+        Map<String, JsonNode> p = Map.of("@p", lineString(20_000, 0), "@q", lineString(20_000, 1));
+        for (String call : new String[] {"ST_DISTANCE(@p, @q)", "ST_INTERSECTS(@p, @q)"}) {
+            assertThatThrownBy(() -> withDeadline("SELECT VALUE " + call, p))
+                    .as(call).isInstanceOf(SqlException.class)
+                    .extracting(e -> ((SqlException) e).code()).isEqualTo(SqlException.TIMEOUT);
+        }
+        String literals = "SELECT VALUE ST_DISTANCE(" + lineString(5_000, 0) + ", " + lineString(5_000, 1) + ")";
+        assertThatThrownBy(() -> withDeadline(literals, Map.of())).isInstanceOf(SqlException.class)
+                .extracting(e -> ((SqlException) e).code()).isEqualTo(SqlException.TIMEOUT);
+        // small shapes still answer, folded or not
+        assertThat(run("SELECT VALUE ST_INTERSECTS(" + lineString(3, 0) + ", " + lineString(3, 0) + ")"))
+                .isEqualTo("[true]");
+    }
+
+    private static java.util.List<JsonNode> withDeadline(String query, Map<String, JsonNode> params) {
+        java.time.Clock clock = java.time.Clock.systemUTC();
+        return Sql.parse(query).execute(java.util.List.of(), params,
+                EvalContext.of(clock).withDeadline(clock.millis() + 300));
+    }
+
+    private static JsonNode lineString(int points, double latitude) {
+        return json(IntStream.range(0, points).mapToObj(i -> "[" + (i * 1e-4) + "," + (latitude + (i % 2) * 1e-4) + "]")
+                .collect(Collectors.joining(",", "{type: 'LineString', coordinates: [", "]}")));
+    }
+
     private static JsonNode numbers(int from, int to) {
         return json(IntStream.range(from, to).mapToObj(Integer::toString).collect(Collectors.joining(",", "[", "]")));
     }

@@ -368,7 +368,13 @@ public final class Compiler {
         }
         Evals.Call e = new Evals.Call(fn, args);
         if (allConst) {
-            return new Evals.Const(e.eval(null));
+            try {
+                return new Evals.Const(e.eval(null));
+            } catch (SqlException tooLong) {
+                if (!SqlException.NOT_FOLDED.equals(tooLong.code())) {
+                    throw tooLong;
+                }
+            }
         }
         return e;
     }

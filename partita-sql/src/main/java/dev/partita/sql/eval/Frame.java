@@ -29,6 +29,7 @@ public final class Frame implements FunctionEnv {
     private final EvalContext context;
     private Instant staticNow;
     private int bindsSinceCheck;
+    private long workSinceCheck;
 
     public Frame(int slotCount, JsonNode[] params, Iterable<? extends JsonNode> items, Clock clock) {
         this(slotCount, params, items, clock, null);
@@ -87,6 +88,20 @@ public final class Frame implements FunctionEnv {
         if (clock.millis() >= deadlineMillis) {
             throw new SqlException(SqlException.TIMEOUT, "The query ran past the time one request may take while"
                     + " joining the arrays of one item; narrow the query or the arrays it joins.");
+        }
+    }
+
+    /** {@link FunctionEnv#work}: the deadline read from the clock every ~million steps of one call. */
+    @Override
+    public void work(long steps) {
+        workSinceCheck += steps;
+        if (workSinceCheck < (1 << 20) || deadlineMillis == Long.MAX_VALUE || clock == null) {
+            return;
+        }
+        workSinceCheck = 0;
+        if (clock.millis() >= deadlineMillis) {
+            throw new SqlException(SqlException.TIMEOUT, "The query ran past the time one request may take inside one"
+                    + " call of a function over large arguments; narrow the query or the values it passes.");
         }
     }
 

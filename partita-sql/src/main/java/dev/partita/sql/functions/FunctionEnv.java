@@ -1,5 +1,6 @@
 package dev.partita.sql.functions;
 
+import dev.partita.sql.SqlException;
 import dev.partita.sql.search.SearchPolicy;
 
 import java.time.Instant;
@@ -25,5 +26,13 @@ public interface FunctionEnv {
      * service publishes no per-element figure.
      */
     default void searchWork(long units) {
+    }
+
+    /**
+     * Reports the steps of a function whose one call can be long (the spatial functions compare every pair of their
+     * arguments' points or edges): past the query's deadline it throws {@link SqlException#TIMEOUT},
+     * which the time budget, checked between rows, could not do inside the call.
+     */
+    default void work(long steps) {
     }
 }

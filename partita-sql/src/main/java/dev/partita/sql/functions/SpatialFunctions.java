@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.sql.value.Num;
+import java.util.List;
 
 /**
  * Spatial functions over GeoJSON on the WGS-84 geography model: ST_DISTANCE (metres), ST_AREA (square metres),
@@ -36,7 +37,7 @@ final class SpatialFunctions {
             if (g1 == null || g2 == null || g1.invalidReason() != null || g2.invalidReason() != null) {
                 return null;
             }
-            return Num.of(distance(g1, g2));
+            return Num.of(distance(g1, g2, new Steps(e)));
         });
         add("ST_AREA", 1, 1, true, (a, e) -> {
             Geometry g = Geometry.parse(a[0]);
@@ -55,7 +56,7 @@ final class SpatialFunctions {
             if (inner == null || outer == null) {
                 return null;
             }
-            return JsonNodeFactory.instance.booleanNode(within(inner, outer));
+            return JsonNodeFactory.instance.booleanNode(within(inner, outer, new Steps(e)));
         });
         add("ST_INTERSECTS", 2, 2, true, (a, e) -> {
             Geometry g1 = Geometry.parse(a[0]);
@@ -63,7 +64,7 @@ final class SpatialFunctions {
             if (g1 == null || g2 == null) {
                 return null;
             }
-            return JsonNodeFactory.instance.booleanNode(intersects(g1, g2));
+            return JsonNodeFactory.instance.booleanNode(intersects(g1, g2, new Steps(e)));
         });
         add("ST_ISVALID", 1, 1, true, (a, e) -> {
             Geometry g = Geometry.parse(a[0]);
@@ -83,12 +84,13 @@ final class SpatialFunctions {
 
     // ---- distance
 
-    private static double distance(Geometry g1, Geometry g2) {
-        if (intersects(g1, g2)) {
+    private static double distance(Geometry g1, Geometry g2, Steps steps) {
+        if (intersects(g1, g2, steps)) {
             return 0;
         }
         double best = Double.MAX_VALUE;
         for (double[] p : g1.points()) {
+            steps.spend(g2.points().size() * 64L); // a Vincenty solution is some 64 times a cross product
             for (double[] q : g2.points()) {
                 best = Math.min(best, vincenty(p[0], p[1], q[0], q[1]));
             }
@@ -177,11 +179,12 @@ final class SpatialFunctions {
 
     // ---- containment and intersection (planar in longitude/latitude)
 
-    private static boolean within(Geometry inner, Geometry outer) {
+    private static boolean within(Geometry inner, Geometry outer, Steps steps) {
         if (outer.polygons().isEmpty()) {
             return false;
         }
         for (double[] p : inner.points()) {
+            steps.spend(outer.points().size());
             if (!insideAny(p, outer)) {
                 return false;
             }
@@ -224,19 +227,23 @@ final class SpatialFunctions {
         return in;
     }
 
-    private static boolean intersects(Geometry g1, Geometry g2) {
+    private static boolean intersects(Geometry g1, Geometry g2, Steps steps) {
         for (double[] p : g1.points()) {
+            steps.spend(2L * g2.points().size());
             if (insideAny(p, g2) || onAnyPoint(p, g2)) {
                 return true;
             }
         }
         for (double[] p : g2.points()) {
+            steps.spend(g1.points().size());
             if (insideAny(p, g1)) {
                 return true;
             }
         }
+        List<double[][]> others = g2.segments();
         for (double[][] s : g1.segments()) {
-            for (double[][] t : g2.segments()) {
+            steps.spend(others.size());
+            for (double[][] t : others) {
                 if (segmentsCross(s[0], s[1], t[0], t[1])) {
                     return true;
                 }
