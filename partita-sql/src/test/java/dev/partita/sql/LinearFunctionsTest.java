@@ -70,6 +70,26 @@ class LinearFunctionsTest {
     }
 
     @Test
+    void stringsAQueryBuildsAreBounded() {
+        Map<String, JsonNode> p = Map.of("@s", json("'" + "x".repeat(1 << 20) + "'"));
+        String seventeen = "[{n: " + numbers(0, 17) + ", m: " + numbers(0, 16) + "}]";
+        String[] builders = {
+            "StringJoin(ARRAY(SELECT VALUE @s FROM a IN c.n), '')",
+            "CONCAT(@s, @s, @s, @s, @s, @s, @s, @s, @s, @s, @s, @s, @s, @s, @s, @s, @s)",
+            "(@s || @s || @s || @s || @s || @s || @s || @s || @s || @s || @s || @s || @s || @s || @s || @s || @s)",
+            "ToString(ARRAY(SELECT VALUE @s FROM a IN c.n))",
+        };
+        for (String b : builders) {
+            assertThatThrownBy(() -> run("SELECT VALUE LENGTH(" + b + ") FROM c", seventeen, p)).as(b)
+                    .isInstanceOf(SqlException.class).hasMessageContaining("more than the 16777216");
+        }
+        // at the bound they still build
+        assertThat(run("SELECT VALUE [LENGTH(StringJoin(ARRAY(SELECT VALUE @s FROM a IN c.m), '')),"
+                + " LENGTH(CONCAT(@s, @s)), LENGTH(@s || @s), LENGTH(ToString([@s, @s]))] FROM c", seventeen, p))
+                .isEqualTo("[[16777216,2097152,2097152,2097159]]");
+    }
+
+    @Test
     void aNumberFunctionsEdgeCaseIsAValueOrAQueryError() {
         assertThat(run("SELECT VALUE [NumberBin(1e308, 1e-308), NumberBin(-1e308, 1e-308), NumberBin(7, 0)]"))
                 .isEqualTo("[[\"Infinity\",\"-Infinity\"]]");

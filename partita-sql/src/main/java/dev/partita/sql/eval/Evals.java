@@ -234,6 +234,7 @@ final class Evals {
             if (b == null || !b.isTextual()) {
                 return null;
             }
+            Values.checkBuiltLength((long) a.textValue().length() + b.textValue().length(), "||");
             return TextNode.valueOf(a.textValue().concat(b.textValue()));
         }
     }

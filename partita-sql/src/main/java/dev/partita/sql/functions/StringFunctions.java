@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.partita.sql.SqlException;
 import dev.partita.sql.value.Num;
 import dev.partita.sql.value.Values;
 
@@ -29,8 +28,6 @@ final class StringFunctions {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
     private static final int MAX_REPLICATE_LENGTH = 10_000;
-    /** The longest string REPLACE builds (16 Mi characters): far above any item (2 MB), far below the heap. */
-    private static final int MAX_REPLACE_LENGTH = 1 << 24;
     private static final int REGEX_CACHE_LIMIT = 512;
     private static final Map<String, Pattern> REGEX_CACHE = new ConcurrentHashMap<>();
     /** Cached for a pattern that cannot be run, so that it is not compiled again for every row. */
@@ -46,13 +43,18 @@ final class StringFunctions {
 
     static void register() {
         add("CONCAT", 2, VARIADIC, true, (a, e) -> {
-            StringBuilder sb = new StringBuilder();
+            long length = 0;
             for (JsonNode n : a) {
                 String s = str(n);
                 if (s == null) {
                     return null;
                 }
-                sb.append(s);
+                length += s.length();
+            }
+            Values.checkBuiltLength(length, "CONCAT");
+            StringBuilder sb = new StringBuilder((int) length);
+            for (JsonNode n : a) {
+                sb.append(n.textValue());
             }
             return TextNode.valueOf(sb.toString());
         });
@@ -228,12 +230,17 @@ final class StringFunctions {
             if (a[0] == null || !a[0].isArray() || sep == null) {
                 return null;
             }
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < a[0].size(); i++) {
-                String part = str(a[0].get(i));
-                if (part == null) {
+            long length = (long) sep.length() * Math.max(0, a[0].size() - 1);
+            for (JsonNode part : a[0]) {
+                if (str(part) == null) {
                     return null;
                 }
+                length += part.textValue().length();
+            }
+            Values.checkBuiltLength(length, "StringJoin");
+            StringBuilder sb = new StringBuilder((int) length);
+            for (int i = 0; i < a[0].size(); i++) {
+                String part = a[0].get(i).textValue();
                 if (i > 0) {
                     sb.append(sep);
                 }
@@ -274,7 +281,7 @@ final class StringFunctions {
 
     /**
      * {@code s.replace(f, r)} for a non-empty {@code f}, with a search linear in {@code s} and {@code f}. A result
-     * longer than {@link #MAX_REPLACE_LENGTH} is refused before it is built: a million one-character matches each
+     * longer than {@link Values#MAX_BUILT_STRING} is refused before it is built: a million one-character matches each
      * replaced by a long string would otherwise fill the heap in one evaluation.
      */
     private static String replace(String s, String f, String r) {
@@ -288,10 +295,7 @@ final class StringFunctions {
             matches++;
         }
         long length = s.length() + matches * (r.length() - f.length());
-        if (length > MAX_REPLACE_LENGTH) {
-            throw new SqlException("The result of REPLACE would be " + length + " characters long, more than the "
-                    + MAX_REPLACE_LENGTH + " a string in a query may have.");
-        }
+        Values.checkBuiltLength(length, "REPLACE");
         StringBuilder out = new StringBuilder((int) length);
         int from = 0;
         do {

@@ -2,6 +2,7 @@ package dev.partita.sql.value;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
+import dev.partita.sql.SqlException;
 
 import java.util.Map;
 
@@ -25,6 +26,22 @@ public final class Values {
     public static final int T_OBJECT = 6;
     /** Any other node kind (binary, POJO, missing); treated like undefined. */
     private static final int T_OTHER = 0;
+
+    /**
+     * The longest string a query builds (16 Mi characters: far above any item, 2 MB, far below the heap). Functions that
+     * join, repeat or print values refuse past it with a 400 before building: one call is not interrupted by the
+     * query's time budget, and a StringJoin of a million 10 KB strings filled the heap in one evaluation.
+     */
+    public static final int MAX_BUILT_STRING = 1 << 24;
+
+    /** 400 when a string of {@code length} characters, the result of {@code what}, would pass {@link #MAX_BUILT_STRING}. */
+    public static void checkBuiltLength(long length, String what) {
+        if (length > MAX_BUILT_STRING) {
+            throw new SqlException("The result of " + what + " would be " + (length > Integer.MAX_VALUE
+                    ? "over " + Integer.MAX_VALUE : String.valueOf(length)) + " characters long, more than the "
+                    + MAX_BUILT_STRING + " a string in a query may have.");
+        }
+    }
 
     private Values() {
     }
@@ -238,6 +255,7 @@ public final class Values {
     }
 
     private static void writeJson(StringBuilder sb, JsonNode v) {
+        checkBuiltLength(sb.length(), "ToString");
         switch (typeOrder(v)) {
             case T_NULL -> sb.append("null");
             case T_BOOLEAN -> sb.append(v.booleanValue());
