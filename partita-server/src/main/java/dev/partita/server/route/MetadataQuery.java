@@ -2,14 +2,14 @@ package dev.partita.server.route;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.google.re2j.Matcher;
+import com.google.re2j.Pattern;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Queries over databases, containers, offers, users and permissions — the ones SDKs send for {@code *IfNotExists}
@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
  *
  * <p>Deliberately small: only a WHERE clause that is a conjunction ({@code AND}) of equalities between a top-level
  * property ({@code r.prop} or {@code r["prop"]}) and a parameter or literal is evaluated. Any other query returns every
- * resource of the feed (unfiltered), which is what a listing asks for. Document queries do not come here.
+ * resource of the feed (unfiltered), which is what a listing asks for. Document queries do not come here. The
+ * patterns run on RE2/J, in time linear in the text: in a backtracking engine {@code \s+(order…)} took a second on
+ * 16,000 spaces and grew with their square.
  */
 final class MetadataQuery {
     private static final Pattern WHERE = Pattern.compile("(?is)\\bwhere\\b(.*)$");
