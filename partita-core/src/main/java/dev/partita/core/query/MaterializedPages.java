@@ -36,6 +36,12 @@ final class MaterializedPages {
 
     private final Map<ResultKey, List<JsonNode>> results = QueryExecutor.lru(RESULT_CACHE);
     private final WholeScopeAggregates wholeScope = new WholeScopeAggregates();
+    private final long maxResponseBytes;
+
+    /** @param maxResponseBytes where a page ends by the size of the rows it returns (at least one row) */
+    MaterializedPages(long maxResponseBytes) {
+        this.maxResponseBytes = maxResponseBytes;
+    }
 
     /** The query, its parameters, the data version, the scope's end and the part of it a result holds for. */
     private record ResultKey(int container, long lsn, String text, String params, String rangeId, String scopeTo,
@@ -124,11 +130,16 @@ final class MaterializedPages {
             }
         }
         int offset = (int) Math.min(from.offset(), all.size());
-        int stop = (int) Math.min((long) offset + pageSize, all.size());
+        int last = (int) Math.min((long) offset + pageSize, all.size());
+        int stop = offset;
+        long returned = 0;
+        while (stop < last && (stop == offset || returned < maxResponseBytes)) {
+            returned += Rows.bytes(all.get(stop++)) + 1;
+        }
         List<JsonNode> page = all.subList(offset, stop);
         String next = next(from, start, cut, stop, all.size());
         return new QueryPage(page, next, bounds.rangeId(), Work.scan(Work.Operation.QUERY, entries, items, bytes,
-                page.size(), Rows.bytes(page), ctx.callCounter().calls()));
+                page.size(), returned, ctx.callCounter().calls()));
     }
 
     /**

@@ -12,7 +12,9 @@ import java.util.Map;
 /**
  * The rows of one page of a query read item by item (streamed or in index order): carries TOP, OFFSET and LIMIT
  * across pages, passes over the rows of the resume item that the previous page already returned, and stops when the
- * page is full (row count, response size, or the request's time).
+ * page is full (row count, response size, or the request's time). The response size counts both what the page read
+ * and what it returns: a projection or a JOIN can return many times the bytes it reads, and the service splits a
+ * page whose response would be too large.
  */
 final class PageRows {
     private final long skip;
@@ -25,6 +27,7 @@ final class PageRows {
     private long emitted;
     private long skipped;
     private long rowsOfItem;
+    private long returnedBytes;
     private boolean full;
 
     /**
@@ -69,11 +72,12 @@ final class PageRows {
             return true;
         }
         rows.add(row);
+        returnedBytes += Rows.bytes(row) + 1;
         emitted++;
         if (emitted >= take) {
             return false;
         }
-        if (rows.size() >= pageSize || bytesLoaded >= maxBytes || deadline.passed()) {
+        if (rows.size() >= pageSize || Math.max(bytesLoaded, returnedBytes) >= maxBytes || deadline.passed()) {
             full = true;
             return false;
         }
@@ -92,6 +96,11 @@ final class PageRows {
 
     List<JsonNode> rows() {
         return rows;
+    }
+
+    /** The approximate serialized size of {@link #rows} ({@link Rows#bytes}), for the charge. */
+    long returnedBytes() {
+        return returnedBytes;
     }
 
     long emitted() {

@@ -58,11 +58,12 @@ public final class QueryExecutor {
     private final Map<String, SqlQuery> parsed = lru(PARSED_CACHE);
     private final NonScalarItems nonScalarItems = new NonScalarItems();
     private final VectorIndexes vectorIndexes = new VectorIndexes();
-    private final MaterializedPages materialized = new MaterializedPages();
+    private final MaterializedPages materialized;
 
     public QueryExecutor(Store store, Clock clock, Limits limits) {
         this.store = store;
         this.limits = limits;
+        this.materialized = new MaterializedPages(limits.maxResponseBytes());
         this.clock = clock;
         this.context = EvalContext.of(clock);
     }
@@ -220,7 +221,7 @@ public final class QueryExecutor {
                     : null;
             List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
-                    source.items, source.bytes, rows.size(), Rows.bytes(rows), ctx.callCounter().calls()));
+                    source.items, source.bytes, rows.size(), page.returnedBytes(), ctx.callCounter().calls()));
         }
     }
 
@@ -260,7 +261,7 @@ public final class QueryExecutor {
                     : null;
             List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
-                    source.items, source.bytes, rows.size(), Rows.bytes(rows), ctx.callCounter().calls()));
+                    source.items, source.bytes, rows.size(), page.returnedBytes(), ctx.callCounter().calls()));
         }
     }
 
