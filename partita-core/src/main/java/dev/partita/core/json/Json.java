@@ -62,8 +62,13 @@ public final class Json {
 
     /** The 400 for a body the parser refused ({@code what}: the body's name in the message). */
     public static ServiceException invalid(IOException e, String what) {
-        if (e instanceof StreamConstraintsException) {
-            return ServiceException.badRequest("The " + what + " is nested too deeply.");
+        if (e instanceof StreamConstraintsException c) {
+            // the parser's bounds: nesting depth, and the length of one string (20 M characters) or number (1,000)
+            String m = String.valueOf(c.getOriginalMessage());
+            return ServiceException.badRequest("The " + what + (m.startsWith("String value length")
+                    ? " holds a string longer than the parser reads."
+                    : m.startsWith("Number value length") ? " holds a number with more digits than the parser reads."
+                    : " is nested too deeply."));
         }
         return ServiceException.badRequest("The " + what + " is not valid JSON"
                 + (e instanceof com.fasterxml.jackson.core.JsonProcessingException p && p.getLocation() != null

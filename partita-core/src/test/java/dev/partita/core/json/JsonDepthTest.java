@@ -37,6 +37,20 @@ class JsonDepthTest {
         assertThat(Json.depth(Json.NODES.arrayNode())).isEqualTo(1);
     }
 
+    /** The parser's other bounds say what they bound: a number of 1,001 digits is a long number, not a deep body. */
+    @Test
+    void aNumberOrAStringPastTheParsersBoundsIsABadRequestThatSaysSo() {
+        assertThatThrownBy(() -> Json.parse("{\"n\":1" + "0".repeat(1_000) + "}", "item"))
+                .isInstanceOfSatisfying(ServiceException.class, e -> {
+                    assertThat(e.status()).isEqualTo(400);
+                    assertThat(e.getMessage()).isEqualTo("The item holds a number with more digits than the parser"
+                            + " reads.");
+                });
+        assertThatThrownBy(() -> Json.parse("\"" + "x".repeat(20_000_001) + "\"", "script result"))
+                .isInstanceOfSatisfying(ServiceException.class, e -> assertThat(e.getMessage())
+                        .isEqualTo("The script result holds a string longer than the parser reads."));
+    }
+
     @Test
     void aTreeTooDeepToWriteIsABadRequest() {
         ArrayNode root = Json.NODES.arrayNode();
