@@ -8,9 +8,7 @@ import dev.partita.sql.value.Num;
 import dev.partita.sql.value.ValueSet;
 import dev.partita.sql.value.Values;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
 
 import static dev.partita.sql.functions.Builtins.VARIADIC;
