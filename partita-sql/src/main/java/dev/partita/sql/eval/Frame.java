@@ -81,27 +81,28 @@ public final class Frame implements FunctionEnv {
     }
 
     void bound() {
-        if (++bindsSinceCheck < 1024 || deadlineMillis == Long.MAX_VALUE || clock == null) {
+        if (++bindsSinceCheck < 1024) {
             return;
         }
         bindsSinceCheck = 0;
-        if (clock.millis() >= deadlineMillis) {
-            throw new SqlException(SqlException.TIMEOUT, "The query ran past the time one request may take while"
-                    + " joining the arrays of one item; narrow the query or the arrays it joins.");
-        }
+        failPastDeadline("while joining the arrays of one item; narrow the query or the arrays it joins.");
     }
 
     /** {@link FunctionEnv#work}: the deadline read from the clock every ~million steps of one call. */
     @Override
     public void work(long steps) {
         workSinceCheck += steps;
-        if (workSinceCheck < (1 << 20) || deadlineMillis == Long.MAX_VALUE || clock == null) {
+        if (workSinceCheck < (1 << 20)) {
             return;
         }
         workSinceCheck = 0;
-        if (clock.millis() >= deadlineMillis) {
-            throw new SqlException(SqlException.TIMEOUT, "The query ran past the time one request may take inside one"
-                    + " call of a function over large arguments; narrow the query or the values it passes.");
+        failPastDeadline("inside one call of a function over large arguments; narrow the query or the values it"
+                + " passes.");
+    }
+
+    private void failPastDeadline(String where) {
+        if (deadlineMillis != Long.MAX_VALUE && clock != null && clock.millis() >= deadlineMillis) {
+            throw new SqlException(SqlException.TIMEOUT, "The query ran past the time one request may take " + where);
         }
     }
 
