@@ -151,6 +151,32 @@ class ScriptsSdkTest {
         }
     }
 
+    /** async/await over promise wrappers of the callback API, and Context.abort from a promise's callback. */
+    @Test
+    void anAsyncStoredProcedureCommitsOrAbortsFromItsPromises() {
+        String wrappers = "var c = getContext().getCollection();"
+                + " function create(doc) { return new Promise(function (ok, fail) {"
+                + "   c.createDocument(c.getSelfLink(), doc, function (err, d) { if (err) fail(err); else ok(d); }); }); }";
+        scripts.createStoredProcedure(new CosmosStoredProcedureProperties("asyncWrites",
+                "function (n, abortAfter) { " + wrappers
+                        + " async function main() { for (var i = 0; i < n; i++) {"
+                        + "   await create({id: 'as' + i, pk: 'as'});"
+                        + "   if (i + 1 === abortAfter) getContext().abort(new Error('abort after ' + abortAfter)); }"
+                        + "   getContext().getResponse().setBody({written: n}); }"
+                        + " main().catch(function (e) { getContext().abort(e); }); }"));
+        assertThatThrownBy(() -> scripts.getStoredProcedure("asyncWrites").execute(List.of(4, 2), in("as")))
+                .isInstanceOfSatisfying(CosmosException.class, e -> {
+                    assertThat(e.getStatusCode()).isEqualTo(400);
+                    assertThat(e.getMessage()).contains("abort after 2");
+                });
+        assertThat(status(() -> container.readItem("as0", new PartitionKey("as"), ObjectNode.class)))
+                .isEqualTo(404);
+        CosmosStoredProcedureResponse r = scripts.getStoredProcedure("asyncWrites").execute(List.of(4, 0), in("as"));
+        assertThat(r.getResponseAsString()).isEqualTo("{\"written\":4}");
+        assertThat(container.readItem("as3", new PartitionKey("as"), ObjectNode.class).getStatusCode())
+                .isEqualTo(200);
+    }
+
     @Test
     void aStoredProcedureQueriesItsOwnPartitionAndSeesItsOwnWrites() throws Exception {
         container.createItem(doc("q1", "q").put("n", 1));

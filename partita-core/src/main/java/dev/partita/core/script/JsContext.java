@@ -10,6 +10,7 @@ import dev.partita.core.json.Json;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
@@ -23,7 +24,10 @@ final class JsContext {
 
     private final Context context;
     private final Value api;
-    private final Value run;
+    private final Value start;
+    private final Value step;
+    private final Value finish;
+    private final Value end;
     private final Value udf;
     private final Value stringify;
     private final Value undefined;
@@ -46,7 +50,10 @@ final class JsContext {
             return h.call(string(args, 0), string(args, 1), string(args, 2), string(args, 3));
         };
         this.api = context.eval(serverApi).execute(bridge);
-        this.run = api.getMember("run");
+        this.start = api.getMember("start");
+        this.step = api.getMember("step");
+        this.finish = api.getMember("finish");
+        this.end = api.getMember("end");
         this.udf = api.getMember("udf");
         this.stringify = context.eval("js", "JSON.stringify");
         this.undefined = context.eval("js", "undefined");
@@ -79,10 +86,22 @@ final class JsContext {
         ScriptHost outer = this.host;
         this.host = host;
         try {
-            return run.execute(kind, function(body), argsJson, requestJson, responseJson, selfLink, altLink,
-                    operation, logging, maxResponseBytes).asString();
+            start.execute(kind, function(body), argsJson, requestJson, responseJson, selfLink, altLink, operation,
+                    logging, maxResponseBytes);
+            // one callback per call: the promise jobs each one leaves run as the call returns (see server-api.js)
+            while (step.execute().asBoolean()) {
+                // next callback
+            }
+            return finish.execute().asString();
         } finally {
             this.host = outer;
+            if (!broken) {
+                try {
+                    end.execute();
+                } catch (PolyglotException | IllegalStateException e) {
+                    // a context stopped meanwhile: the pool closes it instead of reusing it
+                }
+            }
         }
     }
 

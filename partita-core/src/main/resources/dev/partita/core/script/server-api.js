@@ -177,6 +177,18 @@
         getCollection() { return collection; },
         getRequest() { return request; },
         getResponse() { return response; },
+        // ends the script and rolls its transaction back; the one way to do so from a promise's callback, where a
+        // throw only rejects the promise (the service's server-side API, Context.abort)
+        abort(err) {
+            if (current === null) {
+                throw scriptError(400, 'abort is only available while a script runs.');
+            }
+            const reason = err === undefined ? new Error('The script was aborted.') : err;
+            if (current.aborted === undefined) {
+                current.aborted = {reason};
+            }
+            throw reason;
+        },
     };
 
     global.getContext = function () { return context; };
@@ -213,27 +225,42 @@
     baseline.add('console');
 
     return {
-        // kind: 'sproc' | 'pre' | 'post'; answers {body, request, log} as JSON text
-        run(kind, fn, argsJson, requestJson, responseJson, selfLink, altLink, operation, logging, maxResponseBytes) {
+        // An execution is driven by the host: start, then step until no callback is left, then finish (and end,
+        // whatever happened). Each is a call from the host, and the JavaScript runtime runs the promise jobs that are
+        // due when a call returns: so a promise's callbacks run after the function and between collection callbacks,
+        // as they do in the service's event loop, and can submit further operations.
+        // kind: 'sproc' | 'pre' | 'post'
+        start(kind, fn, argsJson, requestJson, responseJson, selfLink, altLink, operation, logging,
+              maxResponseBytes) {
             current = {
                 kind, selfLink, altLink, operation, logging, maxResponseBytes, queue: [], log: [],
                 requestBody: requestJson === null ? undefined : parse(requestJson), requestChanged: false,
-                responseBody: responseJson === null ? undefined : parse(responseJson),
+                responseBody: responseJson === null ? undefined : parse(responseJson), aborted: undefined,
             };
-            try {
-                const args = argsJson === null ? [] : parse(argsJson);
-                fn.apply(undefined, Array.isArray(args) ? args : [args]);
-                while (current.queue.length > 0) {
-                    current.queue.shift()();
-                }
-                return stringify({
-                    body: current.responseBody === undefined ? null : stringify(current.responseBody),
-                    request: current.requestChanged ? stringify(current.requestBody) : null,
-                    log: current.log.join('\n'),
-                });
-            } finally {
-                current = null;
+            const args = argsJson === null ? [] : parse(argsJson);
+            fn.apply(undefined, Array.isArray(args) ? args : [args]);
+        },
+        // runs the next collection callback; false when none is left (and the promise jobs before it have run)
+        step() {
+            if (current.aborted !== undefined) {
+                throw current.aborted.reason;
             }
+            if (current.queue.length === 0) {
+                return false;
+            }
+            current.queue.shift()();
+            return true;
+        },
+        // {body, request, log} as JSON text
+        finish() {
+            return stringify({
+                body: current.responseBody === undefined ? null : stringify(current.responseBody),
+                request: current.requestChanged ? stringify(current.requestBody) : null,
+                log: current.log.join('\n'),
+            });
+        },
+        end() {
+            current = null;
         },
         // a user-defined function over JSON arguments; undefined stays undefined
         udf(fn, argsJson) {

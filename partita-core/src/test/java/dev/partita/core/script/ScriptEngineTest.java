@@ -115,6 +115,60 @@ class ScriptEngineTest {
                 e -> assertThat(e.status()).isEqualTo(409));
     }
 
+    /** Promise wrappers around the callback API (the pattern for async/await in stored procedures). */
+    private static final String PROMISED = "var c = getContext().getCollection();"
+            + " function create(doc) { return new Promise(function (resolve, reject) {"
+            + "   var ok = c.createDocument(c.getSelfLink(), doc, function (err, d) { if (err) reject(err);"
+            + "     else resolve(d); });"
+            + "   if (!ok) reject(new Error('not accepted')); }); }"
+            + " function query(q) { return new Promise(function (resolve, reject) {"
+            + "   c.queryDocuments(c.getSelfLink(), q, function (err, feed) { if (err) reject(err);"
+            + "     else resolve(feed); }); }); }";
+
+    @Test
+    void anAsyncStoredProcedureRunsItsPromisesCallbacksToTheEnd() {
+        ContainerInfo c = open(new MemoryStore(), Limits.DEFAULTS);
+        sproc("async", "function (n) { " + PROMISED
+                + " async function main() { for (var i = 0; i < n; i++) { await create({id: 'p' + i, pk: 'a'}); }"
+                + "   var feed = await query('SELECT VALUE COUNT(1) FROM c');"
+                + "   getContext().getResponse().setBody(feed[0]); }"
+                + " main().catch(function (e) { getContext().abort(e); }); }");
+        assertThat(run("async", "[5]").body()).isEqualTo("5");
+        assertThat(items(c)).isEqualTo(5);
+    }
+
+    /** Context.abort is the one way to roll back from a promise's callback, where a throw only rejects. */
+    @Test
+    void abortFromAPromisesCallbackRollsBackWithTheErrorsStatus() {
+        ContainerInfo c = open(new MemoryStore(), Limits.DEFAULTS);
+        sproc("stop", "function () { " + PROMISED
+                + " async function main() { await create({id: 'x', pk: 'a'}); await create({id: 'y', pk: 'a'});"
+                + "   getContext().abort(new Error('stopped after two')); }"
+                + " main(); }");
+        assertThatThrownBy(() -> run("stop", "[]")).isInstanceOfSatisfying(ServiceException.class, e -> {
+            assertThat(e.status()).isEqualTo(400);
+            assertThat(e.getMessage()).contains("stopped after two");
+        });
+        assertThat(items(c)).isZero();
+        sproc("dup", "function () { " + PROMISED
+                + " async function main() { await create({id: 'x', pk: 'a'}); await create({id: 'x', pk: 'a'}); }"
+                + " main().catch(function (e) { getContext().abort(e); }); }");
+        assertThatThrownBy(() -> run("dup", "[]")).isInstanceOfSatisfying(ServiceException.class,
+                e -> assertThat(e.status()).isEqualTo(409));
+        assertThat(items(c)).isZero();
+    }
+
+    /** A rejection nobody handles does not stop the script: what it wrote commits (only abort prevents that). */
+    @Test
+    void anUnhandledRejectionCommitsWhatTheScriptWrote() {
+        ContainerInfo c = open(new MemoryStore(), Limits.DEFAULTS);
+        sproc("reject", "function () { " + PROMISED
+                + " async function main() { await create({id: 'x', pk: 'a'}); throw new Error('not handled'); }"
+                + " main(); getContext().getResponse().setBody('done'); }");
+        assertThat(run("reject", "[]").body()).isEqualTo("\"done\"");
+        assertThat(items(c)).isEqualTo(1);
+    }
+
     @Test
     void aScriptThatLoopsForeverIsStoppedAtItsTimeLimitAndLeavesNothing() {
         ContainerInfo c = open(new MemoryStore(), Limits.DEFAULTS.toBuilder()
