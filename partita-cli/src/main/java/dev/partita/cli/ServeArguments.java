@@ -1,6 +1,7 @@
 package dev.partita.cli;
 
 import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Consistency;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +32,9 @@ final class ServeArguments {
                     + " budget, as the service does. Off by default: charges are always computed and returned."),
             new Option("--burst-capacity", null, "Let idle partitions bank burst capacity (the account feature)."),
             new Option("--serverless", null, "Behave as a serverless account: no provisioned throughput."),
+            new Option("--default-consistency", "LEVEL", "The account's default consistency: Strong,"
+                    + " BoundedStaleness, Session (default), ConsistentPrefix or Eventual. Requests may only ask"
+                    + " for a weaker level."),
             new Option("--limits-scale", "FACTOR", "Scale the partition storage limits (20 GB logical, 50 GB"
                     + " physical) for simulations, e.g. 1/1000 or 0.001."),
             new Option("--limit", "NAME=VALUE", "Set one limit, e.g. --limit maxLogicalPartitionBytes=1048576 or"
@@ -50,6 +54,7 @@ final class ServeArguments {
     boolean enforceCapacity;
     boolean burstCapacity;
     boolean serverless;
+    Consistency defaultConsistency = Consistency.SESSION;
     String limitsScale;
     final Map<String, String> limitOverrides = new LinkedHashMap<>();
     boolean help;
@@ -104,6 +109,13 @@ final class ServeArguments {
             case "--host" -> host = value;
             case "--data" -> data = Path.of(value);
             case "--limits-scale" -> limitsScale = value;
+            case "--default-consistency" -> {
+                defaultConsistency = Consistency.named(value);
+                if (defaultConsistency == null) {
+                    throw new IllegalArgumentException("--default-consistency takes Strong, BoundedStaleness,"
+                            + " Session, ConsistentPrefix or Eventual; got '" + value + "'");
+                }
+            }
             case "--limit" -> {
                 int eq = value.indexOf('=');
                 if (eq <= 0) {

@@ -2,6 +2,7 @@ package dev.partita.cli;
 
 import dev.partita.core.Engine;
 import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Consistency;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.core.store.RocksStore;
 import dev.partita.core.store.Store;
@@ -173,7 +174,8 @@ final class ServeCommand {
     private static Engine open(ServeArguments a, Limits limits, Clock clock) {
         Store store = a.inMemory ? new MemoryStore() : RocksStore.open(a.data.resolve("store"));
         Engine engine = Engine.open(store, clock, limits);
-        engine.capacity().enforce(a.enforceCapacity).burstCapacity(a.burstCapacity).serverless(a.serverless);
+        engine.capacity().enforce(a.enforceCapacity).burstCapacity(a.burstCapacity).serverless(a.serverless)
+                .defaultConsistency(a.defaultConsistency);
         engine.startBackgroundTasks();
         return engine;
     }
@@ -212,6 +214,9 @@ final class ServeCommand {
                 ? "enforced (429s beyond each partition's RU/s)" : "not enforced (charges only; --enforce-capacity"
                 + " to throttle)") + (a.burstCapacity ? ", burst capacity on" : "")
                 + (a.changesLimits() ? ", limits changed by flags" : ""));
+        if (a.defaultConsistency != Consistency.SESSION) {
+            out.println("  default consistency: " + a.defaultConsistency.wireName());
+        }
         if (a.noAuth) {
             out.println("  WARNING: --no-auth: every request is accepted without checking its signature.");
         }

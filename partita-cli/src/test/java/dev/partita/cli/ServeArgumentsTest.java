@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Consistency;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -26,6 +27,7 @@ class ServeArgumentsTest {
         assertThat(a.data).isEqualTo(Path.of("partita-data"));
         assertThat(a.limits()).isEqualTo(Limits.DEFAULTS);
         assertThat(a.changesLimits()).isFalse();
+        assertThat(a.defaultConsistency).isEqualTo(Consistency.SESSION);
     }
 
     @Test
@@ -59,8 +61,12 @@ class ServeArgumentsTest {
     void everyOptionIsReadInBothForms() {
         ServeArguments a = ServeArguments.parse("--port", "0", "--host=0.0.0.0", "--http", "--data", "/tmp/x",
                 "--in-memory", "--no-auth", "--enforce-capacity", "--burst-capacity", "--serverless",
-                "--limits-scale=1/1000", "--limit", "maxLogicalPartitionBytes=1048576");
+                "--limits-scale=1/1000", "--limit", "maxLogicalPartitionBytes=1048576",
+                "--default-consistency", "boundedStaleness");
         assertThat(a.port).isZero();
+        assertThat(a.defaultConsistency).isEqualTo(Consistency.BOUNDED_STALENESS);
+        assertThat(ServeArguments.parse("--default-consistency=Strong").defaultConsistency)
+                .isEqualTo(Consistency.STRONG);
         assertThat(a.host).isEqualTo("0.0.0.0");
         assertThat(a.http && a.inMemory && a.noAuth && a.enforceCapacity && a.burstCapacity && a.serverless)
                 .isTrue();
@@ -77,6 +83,8 @@ class ServeArgumentsTest {
         assertThatThrownBy(() -> ServeArguments.parse("--port", "x")).hasMessageContaining("--port needs a number");
         assertThatThrownBy(() -> ServeArguments.parse("--http=yes")).hasMessageContaining("takes no value");
         assertThatThrownBy(() -> ServeArguments.parse("--limit", "x")).hasMessageContaining("NAME=VALUE");
+        assertThatThrownBy(() -> ServeArguments.parse("--default-consistency", "Linearizable"))
+                .hasMessageContaining("--default-consistency takes Strong");
         assertThatThrownBy(() -> ServeArguments.parse("--limits-scale", "a/b").limits())
                 .hasMessageContaining("a fraction like 1/1000");
 

@@ -20,6 +20,7 @@ import dev.partita.core.partition.PartitionKeyValue;
 import dev.partita.core.query.IndexUtilization;
 import dev.partita.core.query.QueryPage;
 import dev.partita.core.request.AccessScope;
+import dev.partita.core.request.Consistency;
 import dev.partita.core.request.RequestOptions;
 import dev.partita.core.request.Scope;
 import dev.partita.core.request.SessionToken;
@@ -301,6 +302,7 @@ public final class ContainerHandle {
     ContainerInfo authorizeItem(RequestOptions o, String id, boolean write) {
         ContainerInfo c = info();
         o.access().checkContainer(c.databaseId(), c.id(), write);
+        level(o);
         o.access().checkItem(id);
         o.access().checkPartitionKey(o.partitionKey());
         return c;
@@ -309,6 +311,7 @@ public final class ContainerHandle {
     ContainerInfo authorizeAll(RequestOptions o, boolean write) {
         ContainerInfo c = info();
         o.access().checkContainer(c.databaseId(), c.id(), write);
+        level(o);
         o.access().checkAllItems();
         return c;
     }
@@ -380,8 +383,13 @@ public final class ContainerHandle {
         return costs.price(work, quorum(o));
     }
 
-    static boolean quorum(RequestOptions o) {
-        return o.consistency().readsQuorum();
+    private boolean quorum(RequestOptions o) {
+        return level(o).readsQuorum();
+    }
+
+    /** The level the request reads at; a 400 before anything runs when it asks for more than the account's default. */
+    private Consistency level(RequestOptions o) {
+        return o.consistency().under(capacity.defaultConsistency());
     }
 
     /** Sums of per-operation charges, kept to hundredths as every charge is. */

@@ -5,6 +5,7 @@ import com.azure.cosmos.CosmosClient;
 import com.azure.cosmos.CosmosClientBuilder;
 import dev.partita.core.Engine;
 import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Consistency;
 import dev.partita.core.store.MemoryStore;
 import dev.partita.server.Keys;
 import dev.partita.server.PartitaServer;
@@ -96,6 +97,9 @@ public final class PartitaExtension implements ParameterResolver {
             engine = Engine.open(new MemoryStore(), Clock.systemUTC(), limits(options));
             engine.capacity().enforce(options != null && options.enforceCapacity())
                     .burstCapacity(options != null && options.burstCapacity());
+            if (options != null) {
+                engine.capacity().defaultConsistency(Consistency.named(options.defaultConsistency().toString()));
+            }
             engine.startBackgroundTasks();
             if (options != null) {
                 for (String spec : options.faults()) {

@@ -1,5 +1,6 @@
 package dev.partita.junit;
 
+import com.azure.cosmos.ConsistencyLevel;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
 import java.lang.annotation.Retention;
@@ -29,6 +30,12 @@ public @interface PartitaTest {
 
     /** Let idle partitions bank burst capacity (with {@link #enforceCapacity}), as accounts with the feature do. */
     boolean burstCapacity() default false;
+
+    /**
+     * The account's default consistency (Session, as the service's default): requests may ask only for it or a weaker
+     * level (400 otherwise), and reads at Strong or Bounded Staleness cost double.
+     */
+    ConsistencyLevel defaultConsistency() default ConsistencyLevel.SESSION;
 
     /**
      * Multiply the partition storage limits (20 GB logical, 50 GB physical) by this factor, so a test reaches them

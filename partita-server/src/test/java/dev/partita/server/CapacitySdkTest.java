@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.Engine;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Consistency;
 import dev.partita.core.store.MemoryStore;
 import java.util.Iterator;
 import org.junit.jupiter.api.AfterEach;
@@ -38,8 +39,12 @@ class CapacitySdkTest {
     CosmosClient client;
 
     void start(boolean serverless) {
+        start(serverless, Consistency.SESSION);
+    }
+
+    void start(boolean serverless, Consistency accountDefault) {
         engine = Engine.open(new MemoryStore(), clock, Limits.DEFAULTS);
-        engine.capacity().serverless(serverless);
+        engine.capacity().serverless(serverless).defaultConsistency(accountDefault);
         server = PartitaServer.start(engine, new ServerOptions("localhost", 0, false, null, Keys.emulator(), false));
         client = new com.azure.cosmos.CosmosClientBuilder().endpoint(server.endpoint()).key(Keys.EMULATOR_PRIMARY)
                 .gatewayMode().endpointDiscoveryEnabled(false).buildClient();
@@ -65,6 +70,30 @@ class CapacitySdkTest {
 
     // ---- charges
 
+    private static CosmosItemRequestOptions at(com.azure.cosmos.ConsistencyLevel level) {
+        CosmosItemRequestOptions o = new CosmosItemRequestOptions();
+        o.setConsistencyLevel(level);
+        return o;
+    }
+
+    /** Reads at Strong or Bounded Staleness read two replicas: double; a request may relax its account's level. */
+    @Test
+    void aStrongAccountPricesItsReadsAsQuorumReadsAndRequestsMayRelaxIt() {
+        start(false, Consistency.STRONG);
+        client.createDatabase("db");
+        CosmosDatabase db = client.getDatabase("db");
+        db.createContainer(new CosmosContainerProperties("c", "/pk"), ThroughputProperties.createManualThroughput(400));
+        CosmosContainer c = db.getContainer("c");
+        c.createItem(sized("small", "a", 1024), new PartitionKey("a"), new CosmosItemRequestOptions());
+        assertThat(c.readItem("small", new PartitionKey("a"), ObjectNode.class).getRequestCharge()).isEqualTo(2.0);
+        assertThat(c.readItem("small", new PartitionKey("a"), at(com.azure.cosmos.ConsistencyLevel.BOUNDED_STALENESS),
+                ObjectNode.class).getRequestCharge()).isEqualTo(2.0);
+        assertThat(c.readItem("small", new PartitionKey("a"), at(com.azure.cosmos.ConsistencyLevel.SESSION),
+                ObjectNode.class).getRequestCharge()).isEqualTo(1.0);
+        assertThat(c.readItem("small", new PartitionKey("a"), at(com.azure.cosmos.ConsistencyLevel.EVENTUAL),
+                ObjectNode.class).getRequestCharge()).isEqualTo(1.0);
+    }
+
     @Test
     void everyResponseCarriesTheCostModelsPrice() {
         start(false);
@@ -86,11 +115,16 @@ class CapacitySdkTest {
         assertThat(notModified.getStatusCode()).isEqualTo(304);
         assertThat(notModified.getRequestCharge()).isEqualTo(1.0);
 
-        // a read at bounded staleness reads two replicas: double
-        CosmosItemRequestOptions bounded = new CosmosItemRequestOptions();
-        bounded.setConsistencyLevel(com.azure.cosmos.ConsistencyLevel.BOUNDED_STALENESS);
-        assertThat(c.readItem("small", new PartitionKey("a"), bounded, ObjectNode.class).getRequestCharge())
-                .isEqualTo(2.0);
+        // a Session account refuses a read that asks for more (and charges the refusal)
+        assertThatThrownBy(() -> c.readItem("small", new PartitionKey("a"),
+                at(com.azure.cosmos.ConsistencyLevel.BOUNDED_STALENESS), ObjectNode.class))
+                .isInstanceOfSatisfying(CosmosException.class, e -> {
+                    assertThat(e.getStatusCode()).isEqualTo(400);
+                    assertThat(e.getMessage()).contains("ConsistencyLevel BoundedStaleness specified in the request"
+                            + " is invalid when service is configured with consistency level Session");
+                });
+        assertThat(c.readItem("small", new PartitionKey("a"), at(com.azure.cosmos.ConsistencyLevel.EVENTUAL),
+                ObjectNode.class).getRequestCharge()).isEqualTo(1.0);
 
         double replaced = c.replaceItem(sized("small", "a", 1024), "small", new PartitionKey("a"),
                 new CosmosItemRequestOptions()).getRequestCharge();

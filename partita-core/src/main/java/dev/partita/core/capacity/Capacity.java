@@ -1,6 +1,7 @@
 package dev.partita.core.capacity;
 
 import dev.partita.core.limits.Limits;
+import dev.partita.core.request.Consistency;
 import dev.partita.core.request.Priority;
 
 import dev.partita.core.error.ServiceException;
@@ -46,6 +47,7 @@ public final class Capacity {
     private volatile boolean enforced;
     private volatile boolean burstEnabled;
     private volatile boolean serverless;
+    private volatile Consistency defaultConsistency = Consistency.SESSION;
     private final java.util.concurrent.atomic.AtomicLong throttled = new java.util.concurrent.atomic.AtomicLong();
     private final PartitionStats stats = new PartitionStats();
 
@@ -106,6 +108,23 @@ public final class Capacity {
 
     public boolean isServerless() {
         return serverless;
+    }
+
+    /**
+     * The account's default consistency, Session unless set: what a request naming no level reads at, and the
+     * strongest one a request may ask for ({@link Consistency#under}); reads at Strong or Bounded Staleness are
+     * priced as quorum reads.
+     */
+    public Capacity defaultConsistency(Consistency level) {
+        if (level == null || level == Consistency.ACCOUNT_DEFAULT) {
+            throw new IllegalArgumentException("An account's default consistency is a level: " + level);
+        }
+        defaultConsistency = level;
+        return this;
+    }
+
+    public Consistency defaultConsistency() {
+        return defaultConsistency;
     }
 
     // ---- admission and charging

@@ -2,6 +2,7 @@ package dev.partita.server.route;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.capacity.Capacity;
 import dev.partita.core.json.Json;
 import dev.partita.server.http.Exchange;
 import dev.partita.server.http.Reply;
@@ -27,10 +28,15 @@ final class AccountRoutes {
             + "\"sqlDisableOptimizationFlags\":0,\"sqlAllowTop\":true,\"enableSpatialIndexing\":true}";
 
     private final Supplier<String> fallbackHost;
+    private final Capacity capacity;
 
-    /** @param fallbackHost {@code host:port} to advertise when a request carries no usable Host header */
-    AccountRoutes(Supplier<String> fallbackHost) {
+    /**
+     * @param fallbackHost {@code host:port} to advertise when a request carries no usable Host header
+     * @param capacity     the account's settings the account read reports (its default consistency)
+     */
+    AccountRoutes(Supplier<String> fallbackHost, Capacity capacity) {
         this.fallbackHost = fallbackHost;
+        this.capacity = capacity;
     }
 
     Reply handle(Exchange ex) {
@@ -56,7 +62,8 @@ final class AccountRoutes {
         repl.put("asyncReplication", false);
         repl.put("minReplicaSetSize", 1);
         repl.put("maxReplicasetSize", 4);
-        o.putObject("userConsistencyPolicy").put("defaultConsistencyLevel", "Session");
+        o.putObject("userConsistencyPolicy")
+                .put("defaultConsistencyLevel", capacity.defaultConsistency().wireName());
         ObjectNode sys = o.putObject("systemReplicationPolicy");
         sys.put("minReplicaSetSize", 1);
         sys.put("maxReplicasetSize", 4);

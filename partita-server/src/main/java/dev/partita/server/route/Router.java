@@ -51,7 +51,7 @@ public final class Router implements Dispatcher {
         this.authenticator = authenticator;
         this.authorization = new Authorization(ctx);
         this.faults = new FaultRoutes(ctx);
-        this.account = new AccountRoutes(advertisedHost);
+        this.account = new AccountRoutes(advertisedHost, ctx.engine().capacity());
         this.databases = new DatabaseRoutes(ctx);
         this.containers = new ContainerRoutes(ctx);
         this.pkranges = new PartitionKeyRangeRoutes(ctx);
