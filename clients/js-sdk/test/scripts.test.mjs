@@ -57,6 +57,73 @@ scenario("scripts: a pre-trigger changes the item being created", async () => {
   assert.equal(plain.resource.stamped, undefined, "only when included");
 });
 
+scenario("scripts: the response's values and a formatted script log", async () => {
+  const append = function () {
+    for (let i = 0; i < 10; i++) getContext().getResponse().appendValue("Body", i);
+  };
+  await container.scripts.storedProcedures.create({ id: "appendValue", body: append });
+  const appended = await container.scripts.storedProcedure("appendValue").execute("sp3", []);
+  assert.equal(appended.resource, "0123456789");
+  const log = function () {
+    console.log("The value of %s is %s.", "x", 1);
+    console.log("%d%% of %j", 50, { a: 1 }, "and more");
+    getContext().getResponse().setBody("Success!");
+  };
+  await container.scripts.storedProcedures.create({ id: "logs", body: log });
+  const logged = await container.scripts.storedProcedure("logs").execute("sp3", [], { enableScriptLogging: true });
+  assert.equal(logged.resource, "Success!");
+  assert.equal(decodeURIComponent(logged.headers["x-ms-documentdb-script-log-results"]),
+    "The value of x is 1.\n50% of {\"a\":1} and more");
+  const quiet = await container.scripts.storedProcedure("logs").execute("sp3", []);
+  assert.equal(quiet.headers["x-ms-documentdb-script-log-results"], undefined);
+});
+
+scenario("scripts: an async stored procedure awaits its promises, and Context.abort rolls back", async () => {
+  const body = function (n, abortAfter) {
+    const c = getContext().getCollection();
+    const create = (doc) => new Promise((resolve, reject) => {
+      c.createDocument(c.getSelfLink(), doc, (err, d) => (err ? reject(err) : resolve(d)));
+    });
+    async function main() {
+      for (let i = 0; i < n; i++) {
+        await create({ id: "aw" + i, pk: "aw" });
+        if (i + 1 === abortAfter) getContext().abort(new Error("abort after " + abortAfter));
+      }
+      getContext().getResponse().setBody({ written: n });
+    }
+    main().catch((e) => getContext().abort(e));
+  };
+  await container.scripts.storedProcedures.create({ id: "awaits", body });
+  await rejectsWith(container.scripts.storedProcedure("awaits").execute("aw", [3, 2]), 400);
+  assert.equal((await container.item("aw0", "aw").read()).statusCode, 404, "rolled back");
+  const r = await container.scripts.storedProcedure("awaits").execute("aw", [3, 0]);
+  assert.deepEqual(r.resource, { written: 3 });
+  assert.equal((await container.item("aw2", "aw").read()).statusCode, 200);
+});
+
+scenario("scripts: a post-trigger sees the request as the pre-trigger left it; a trigger's operation must match", async () => {
+  const { container: plain } = await container.database.containers.create({ id: uid("trig") });
+  const stored = await plain.scripts.triggers.create({ id: "verbatim", body: "serverScript() { var x = 10; }",
+    triggerType: TriggerType.Pre, triggerOperation: TriggerOperation.All });
+  assert.equal(stored.resource.body, "serverScript() { var x = 10; }", "a body is kept as given, compiled when run");
+  await plain.scripts.triggers.create({ id: "upper", triggerType: TriggerType.Pre, triggerOperation: TriggerOperation.All,
+    body: function () {
+      const item = getContext().getRequest().getBody();
+      item.id = item.id.toUpperCase() + "t1";
+      getContext().getRequest().setBody(item);
+    } });
+  await plain.scripts.triggers.create({ id: "check", triggerType: TriggerType.Post, triggerOperation: TriggerOperation.All,
+    body: function () {
+      if (getContext().getRequest().getBody().id !== "TESTING POST TRIGGERt1") throw "request mismatch";
+      if (getContext().getResponse().getBody().id !== "TESTING POST TRIGGERt1") throw "response mismatch";
+    } });
+  await plain.scripts.triggers.create({ id: "onDelete", body: "function () { }", triggerType: TriggerType.Post,
+    triggerOperation: TriggerOperation.Delete });
+  const r = await plain.items.create({ id: "testing post trigger" }, { preTriggerInclude: "upper", postTriggerInclude: "check" });
+  assert.equal(r.resource.id, "TESTING POST TRIGGERt1");
+  await rejectsWith(plain.items.create({ id: "optype" }, { postTriggerInclude: "onDelete" }), 400);
+});
+
 scenario("scripts: a user-defined function is used in a query", async () => {
   await container.scripts.userDefinedFunctions.create({ id: "double", body: "function (x) { return x * 2; }" });
   await container.items.create({ id: "u1", pk: "udf", n: 21 });

@@ -120,11 +120,13 @@ public final class ContainerScripts {
                             "item");
                 }
             }
+            // a post-trigger sees the request's body as the pre-triggers left it (the write adds to it in place)
+            String request = input == null || triggers.post().isEmpty() ? null : input.toString();
             ItemResult written = triggers.write(txn, operation, id, input, o.conditions());
             run.execution.add(written.work());
             String response = written.item() == null ? null : written.item().jsonString();
             for (ScriptResource post : triggers.post()) {
-                run.session.run("post", post, null, null, response, c.selfLink(), c.altLink(),
+                run.session.run("post", post, null, request, response, c.selfLink(), c.altLink(),
                         operation.serviceName(), false, run.execution);
             }
             return written;

@@ -168,6 +168,9 @@
         appendBody(s) {
             current.responseBody = (current.responseBody === undefined ? '' : String(current.responseBody)) + s;
         },
+        getValue(name) { return name === 'Body' ? current.responseBody : undefined; },
+        setValue(name, value) { if (name === 'Body') { response.setBody(value); } },
+        appendValue(name, value) { if (name === 'Body') { response.appendBody(value); } },
         getMaxResponseBodySize() { return current.maxResponseBytes; },
         getCurrentResponseBodySize() {
             return current.responseBody === undefined ? 0 : stringify(current.responseBody).length;
@@ -193,10 +196,37 @@
 
     global.getContext = function () { return context; };
     global.__ = __;
+    function shown(v) {
+        return typeof v === 'string' ? v : (typeof v === 'function' || v === undefined ? String(v) : stringify(v));
+    }
+    // console.log's format, as Node's and the browsers': %s %d %i %f %j %o %O and %% in a first string argument
+    function format(parts) {
+        if (typeof parts[0] !== 'string') {
+            return parts.map(shown).join(' ');
+        }
+        let next = 1;
+        const head = parts[0].replace(/%([sdifjoO%])/g, (match, c) => {
+            if (c === '%') {
+                return '%';
+            }
+            if (next >= parts.length) {
+                return match;
+            }
+            const v = parts[next++];
+            switch (c) {
+                case 's': return typeof v === 'string' ? v : shown(v);
+                case 'd': return String(Number(v));
+                case 'i': return String(parseInt(v, 10));
+                case 'f': return String(parseFloat(v));
+                default: return shown(v);
+            }
+        });
+        return [head].concat(parts.slice(next).map(shown)).join(' ');
+    }
     global.console = {
         log(...parts) {
             if (current !== null && current.logging) {
-                current.log.push(parts.map((p) => typeof p === 'string' ? p : stringify(p)).join(' '));
+                current.log.push(format(parts));
             }
         },
     };
