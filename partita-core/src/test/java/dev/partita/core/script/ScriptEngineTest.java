@@ -158,6 +158,21 @@ class ScriptEngineTest {
         assertThat(items(c)).isZero();
     }
 
+    /** Promise jobs run within the script's bounds too: an endless chain of them is stopped like an endless loop. */
+    @Test
+    void anEndlessChainOfPromiseJobsIsStoppedAtTheTimeLimit() {
+        ContainerInfo c = open(new MemoryStore(), Limits.DEFAULTS.toBuilder()
+                .maxRequestExecution(Duration.ofMillis(300)).build());
+        sproc("spin", "function () { var c = getContext().getCollection();"
+                + " c.createDocument(c.getSelfLink(), {id: 'x', pk: 'a'});"
+                + " function again() { return Promise.resolve().then(again); } again(); }");
+        assertThatThrownBy(() -> run("spin", "[]")).isInstanceOfSatisfying(ServiceException.class,
+                e -> assertThat(e.status()).isEqualTo(408));
+        assertThat(items(c)).isZero();
+        sproc("w", WRITE_N);
+        assertThat(run("w", "[1, false]").body()).isEqualTo("1");
+    }
+
     /** A rejection nobody handles does not stop the script: what it wrote commits (only abort prevents that). */
     @Test
     void anUnhandledRejectionCommitsWhatTheScriptWrote() {
