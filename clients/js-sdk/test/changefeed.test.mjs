@@ -156,3 +156,28 @@ scenario("change feed: all versions and deletes shows every create, replace and 
   assert.deepEqual(items.slice(0, 2).map((e) => e.current.n), [1, 2]);
   assert.equal(items[2].metadata.id ?? items[2].previous?.id, "v");
 });
+
+scenario("change feed: all versions and deletes cannot start from the beginning (the service's 400)", async () => {
+  const container = await wideContainer();
+  await container.items.create({ id: "b", pk: "k" });
+  const iterator = container.items.getChangeFeedIterator({
+    changeFeedStartFrom: ChangeFeedStartFrom.Beginning(),
+    changeFeedMode: ChangeFeedMode.AllVersionsAndDeletes,
+  });
+  await assert.rejects(iterator.readNext(), (err) => {
+    assert.equal(err.code, StatusCodes.BadRequest);
+    assert.ok(err.message.includes("You must read the change feed from within the retention period."), err.message);
+    return true;
+  });
+});
+
+scenario("change feed: each page names the partition key range that answered it, breadth first", async () => {
+  const container = await wideContainer();
+  await createSome(container, "bf", 24, 12);
+  const iterator = container.items.getChangeFeedIterator({ maxItemCount: 1, changeFeedStartFrom: ChangeFeedStartFrom.Beginning() });
+  const first = await iterator.readNext();
+  const second = await iterator.readNext();
+  const ranges = [first, second].map((r) => r.headers["x-ms-documentdb-partitionkeyrangeid"]);
+  assert.ok(ranges[0] !== undefined && ranges[1] !== undefined, JSON.stringify(ranges));
+  assert.notEqual(ranges[0], ranges[1]);
+});

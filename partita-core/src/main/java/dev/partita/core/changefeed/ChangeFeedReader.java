@@ -44,6 +44,9 @@ import java.util.List;
  * no documents rather than a 304 (which would tell the SDK the range is drained), so the SDK asks again at once.
  */
 public final class ChangeFeedReader {
+    /** The service's words for a read of the all-versions feed from outside its window (the SDKs' tests match them). */
+    private static final String OUTSIDE_RETENTION = "You must read the change feed from within the retention period.";
+
     private final Store store;
     private final Clock clock;
     private final Limits limits;
@@ -71,8 +74,8 @@ public final class ChangeFeedReader {
         String rangeId = target.owner().id();
         boolean allVersions = mode == ChangeFeedMode.ALL_VERSIONS_AND_DELETES;
         if (allVersions && start.kind() == ChangeFeedStart.Kind.BEGINNING) {
-            throw ServiceException.badRequest("The all-versions-and-deletes change feed starts only from now or from"
-                    + " a continuation; read from the beginning in latest-version mode.");
+            throw ServiceException.badRequest(OUTSIDE_RETENTION + " The all-versions-and-deletes change feed"
+                    + " starts only from now or from a continuation; read from the beginning in latest-version mode.");
         }
         int pageSize = maxItemCount <= 0 ? Integer.MAX_VALUE : maxItemCount;
         long now = clock.millis() / 1000;
@@ -85,8 +88,8 @@ public final class ChangeFeedReader {
             }
             long after = start.kind() == ChangeFeedStart.Kind.BEGINNING ? 0 : start.afterLsn();
             if (allVersions && after < ChangeLogRetention.floor(snap, c.containerId())) {
-                throw ServiceException.badRequest("The continuation is older than the container's"
-                        + " all-versions-and-deletes retention window (" + ChangeLogRetention.of(c, limits)
+                throw ServiceException.badRequest(OUTSIDE_RETENTION + " The continuation is older than the"
+                        + " container's all-versions-and-deletes retention window (" + ChangeLogRetention.of(c, limits)
                         + ", at most " + limits.maxChangeLogBytes() + " bytes of superseded versions); its changes"
                         + " were pruned. Start again from now.");
             }

@@ -55,6 +55,9 @@ final class ChangeFeedRoutes {
                     .header(Hdr.ITEM_COUNT, Integer.toString(page.changes().size()));
         }
         r.header(Hdr.ETAG, page.etag()).header(Hdr.SESSION_TOKEN, page.sessionToken());
+        if (page.rangeId() != null) {
+            r.header(Hdr.PARTITION_KEY_RANGE_ID, page.rangeId()); // which partition answered (the SDKs read it)
+        }
         return Replies.itemPaths(r.charge(page.requestCharge()), c);
     }
 

@@ -117,6 +117,9 @@ public final class QueryRoutes {
         if (page.continuation() != null) {
             r.header(Hdr.CONTINUATION, page.continuation());
         }
+        if (page.rangeId() != null) {
+            r.header(Hdr.PARTITION_KEY_RANGE_ID, page.rangeId());
+        }
         return Replies.itemPaths(r, c);
     }
 
