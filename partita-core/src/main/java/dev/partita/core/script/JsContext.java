@@ -85,6 +85,7 @@ final class JsContext {
             String altLink, String operation, boolean logging, int maxResponseBytes, ScriptHost host) {
         ScriptHost outer = this.host;
         this.host = host;
+        boolean finished = false;
         try {
             start.execute(kind, function(body), argsJson, requestJson, responseJson, selfLink, altLink, operation,
                     logging, maxResponseBytes);
@@ -92,10 +93,12 @@ final class JsContext {
             while (step.execute().asBoolean()) {
                 // next callback
             }
-            return finish.execute().asString();
+            String out = finish.execute().asString();
+            finished = true;
+            return out;
         } finally {
             this.host = outer;
-            if (!broken) {
+            if (!finished && !broken) { // finish ends the execution itself; a failed one is ended here
                 try {
                     end.execute();
                 } catch (PolyglotException | IllegalStateException e) {

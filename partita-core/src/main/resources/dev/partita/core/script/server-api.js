@@ -255,8 +255,8 @@
     baseline.add('console');
 
     return {
-        // An execution is driven by the host: start, then step until no callback is left, then finish (and end,
-        // whatever happened). Each is a call from the host, and the JavaScript runtime runs the promise jobs that are
+        // An execution is driven by the host: start, then step until no callback is left, then finish (or end, when
+        // it failed). Each is a call from the host, and the JavaScript runtime runs the promise jobs that are
         // due when a call returns: so a promise's callbacks run after the function and between collection callbacks,
         // as they do in the service's event loop, and can submit further operations.
         // kind: 'sproc' | 'pre' | 'post'
@@ -281,14 +281,17 @@
             current.queue.shift()();
             return true;
         },
-        // {body, request, log} as JSON text
+        // {body, request, log} as JSON text; the execution is over
         finish() {
-            return stringify({
+            const out = stringify({
                 body: current.responseBody === undefined ? null : stringify(current.responseBody),
                 request: current.requestChanged ? stringify(current.requestBody) : null,
                 log: current.log.join('\n'),
             });
+            current = null;
+            return out;
         },
+        // ends an execution that failed before its finish
         end() {
             current = null;
         },
