@@ -78,6 +78,23 @@ scenario("batch: an operation for another partition key is refused", async () =>
   assert.equal((await container.item("z", "elsewhere").read()).statusCode, 404);
 });
 
+scenario("batch: an operation naming another partition key than the batch's is the service's 400", async () => {
+  const pk = uid("pk");
+  const ops = [
+    { operationType: BulkOperationType.Create, resourceBody: { id: "m1", pk }, partitionKey: pk },
+    { operationType: BulkOperationType.Upsert, resourceBody: { id: "m2", pk }, partitionKey: "another" },
+  ];
+  // the SDK wraps the 400 in an Error of its own ("Batch request error: ..."), without the status
+  await assert.rejects(container.items.batch(ops, pk), (err) => {
+    assert.ok(err.message.includes("One or more operations within the batch request have a different partition key"
+      + " value than the request."), err.message);
+    return true;
+  });
+  assert.equal((await container.item("m1", pk).read()).statusCode, 404, "nothing applied");
+  const same = await container.items.batch([{ operationType: BulkOperationType.Create, resourceBody: { id: "m3", pk }, partitionKey: pk }], pk);
+  assert.equal(same.result[0].statusCode, 201, "an operation naming the batch's own key runs");
+});
+
 scenario("bulk: executeBulkOperations runs creates, reads, upserts, replaces, patches and deletes across partitions", async () => {
   const run = uid("bulk");
   const creates = [];

@@ -12,7 +12,7 @@ import java.util.Locale;
 /**
  * One operation of a transactional batch or bulk request, as the SDK sends it (feeds-batch.md §4–5).
  *
- * @param partitionKey  the operation's own key (bulk only; a batch uses the request's key)
+ * @param partitionKey  the operation's own key (a bulk operation's route; in a batch, null or the request's key)
  * @param resourceBytes the bytes {@code resourceBody} was parsed from when it is an object ({@link BatchBody}), else
  *                      null
  */
@@ -67,11 +67,12 @@ public record BatchOperation(Type type, String id, JsonNode resourceBody, Condit
         }
         Conditions conditions = new Conditions(text(op, "ifMatch"), text(op, "ifNoneMatch"));
         PartitionKeyValue pk = null;
-        if (bulk) {
-            JsonNode pkText = op.get("partitionKey");
-            if (pkText == null || !pkText.isTextual()) {
-                throw ServiceException.badRequest("Every bulk operation needs a 'partitionKey' (a JSON array as text).");
-            }
+        JsonNode pkText = op.get("partitionKey");
+        if (bulk && (pkText == null || !pkText.isTextual())) {
+            throw ServiceException.badRequest("Every bulk operation needs a 'partitionKey' (a JSON array as text).");
+        }
+        if (pkText != null && pkText.isTextual()) {
+            // a batch operation may name its key too (the JavaScript SDK sends it): it must be the request's
             pk = PartitionKeyValue.fromHeader(pkText.asText());
         }
         return new BatchOperation(type, id, resource, conditions, pk, op.path("minimalReturnPreference").asBoolean(),

@@ -158,6 +158,12 @@ public final class Items {
         if (body.length > limits.maxBatchBytes()) {
             throw ServiceException.tooLarge();
         }
+        for (BatchOperation op : ops) {
+            if (op.partitionKey() != null && !op.partitionKey().equals(at.key())) {
+                throw ServiceException.badRequest("One or more operations within the batch request have a different"
+                        + " partition key value than the request.");
+            }
+        }
         try {
             return inTransaction(at.epk(), txn -> {
                 List<BatchResult.OpResult> results = new ArrayList<>(ops.size());
