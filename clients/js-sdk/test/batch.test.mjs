@@ -145,6 +145,22 @@ scenario("bulk: executeBulkOperations reports a failed operation and runs the re
   assert.equal((await container.item("ok2", pk).read()).statusCode, 200);
 });
 
+scenario("bulk: without continueOnError the operations after a failure answer 424; with it they run", async () => {
+  // an invalid ttl is refused even where the container has no TTL (the JavaScript SDK's own bulk spec)
+  const pk = uid("pk");
+  const stopped = await container.items.bulk([
+    { operationType: BulkOperationType.Create, resourceBody: { ttl: -10, pk } },
+    { operationType: BulkOperationType.Create, resourceBody: { id: "after1", pk } },
+  ], { continueOnError: false });
+  assert.deepEqual(stopped.map((r) => r.statusCode), [400, 424]);
+  assert.equal((await container.item("after1", pk).read()).statusCode, 404, "not run");
+  const went = await container.items.bulk([
+    { operationType: BulkOperationType.Create, resourceBody: { ttl: -10, pk } },
+    { operationType: BulkOperationType.Create, resourceBody: { id: "after2", pk } },
+  ], { continueOnError: true });
+  assert.deepEqual(went.map((r) => r.statusCode), [400, 201]);
+});
+
 scenario("bulk: the older bulk() API creates items across partitions", async () => {
   const run = uid("old");
   const ops = [];

@@ -237,10 +237,15 @@ public final class ContainerHandle {
      * retry-after (the SDK re-sends only those); if the first operation is refused, the whole request is.
      */
     public BatchResult bulk(byte[] body, RequestOptions o) {
+        return bulk(body, true, o);
+    }
+
+    /** {@link #bulk(byte[], RequestOptions)}; unless {@code continueOnError}, the operations after a failure answer 424. */
+    public BatchResult bulk(byte[] body, boolean continueOnError, RequestOptions o) {
         ContainerInfo c = authorizeAll(o, true);
         namedRange(c, o);
         BulkCharges gate = new BulkCharges(this, capacity, c, o);
-        BatchResult result = items.bulk(body, gate);
+        BatchResult result = items.bulk(body, continueOnError, gate);
         return result.withCharges(result.results(), roundCharge(gate.total()));
     }
 

@@ -64,11 +64,14 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
     static BatchResult failed(List<BatchOperation> ops, int failedIndex, ServiceException cause) {
         List<OpResult> results = new ArrayList<>(ops.size());
         for (int i = 0; i < ops.size(); i++) {
-            results.add(i == failedIndex ? OpResult.error(ops.get(i), cause)
-                    : new OpResult(424, 0, null, null, 0, Work.NONE, OpResult.isRead(ops.get(i)),
-                            ops.get(i).minimalReturn(), 0, null));
+            results.add(i == failedIndex ? OpResult.error(ops.get(i), cause) : notRun(ops.get(i)));
         }
         return new BatchResult(results, -1, null);
+    }
+
+    /** 424 (failed dependency): an operation not run because one before it failed. */
+    static OpResult notRun(BatchOperation op) {
+        return new OpResult(424, 0, null, null, 0, Work.NONE, OpResult.isRead(op), op.minimalReturn(), 0, null);
     }
 
     /** The same results, charged: each operation's charge and their total. */

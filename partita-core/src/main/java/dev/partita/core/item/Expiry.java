@@ -21,9 +21,13 @@ final class Expiry {
     private Expiry() {
     }
 
-    /** 400 unless {@code ttl} is absent, -1 or a whole number of seconds in range (checked when TTL is on). */
+    /**
+     * 400 unless {@code ttl} is absent, -1 or a whole number of seconds in range. Checked when TTL is on; when it is
+     * off, only a number is (the service refuses {@code "ttl": -10} in a container without TTL too, the JavaScript
+     * SDK's bulk spec; other values there are not documented and stay data).
+     */
     static void check(ContainerInfo c, JsonNode ttl, Limits limits) {
-        if (c.ttlEnabled() && ttl != null && !valid(ttl, limits)) {
+        if (ttl != null && (c.ttlEnabled() || ttl.isNumber()) && !valid(ttl, limits)) {
             throw ServiceException.badRequest("The item's 'ttl' must be -1 or a whole number of seconds between 1"
                     + " and " + limits.maxTtlSeconds() + ".");
         }

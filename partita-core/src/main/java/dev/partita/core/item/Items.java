@@ -197,8 +197,10 @@ public final class Items {
      * fails takes back only its own writes. The operations that run in a row on one physical partition commit as one
      * store batch (one write of the LSN record and of each touched size record, not one per operation), and nothing
      * is reported before its batch committed; a request that moves to another partition commits the open batch first.
+     * Unless {@code continueOnError} ({@code x-ms-cosmos-batch-continue-on-error}), the operations after the first
+     * that failed are not run and answer 424.
      */
-    public BatchResult bulk(byte[] body, BulkGate gate) {
+    public BatchResult bulk(byte[] body, boolean continueOnError, BulkGate gate) {
         List<BatchOperation> ops = BatchBody.parse(body, "bulk body", true);
         List<BatchResult.OpResult> results = new ArrayList<>(ops.size());
         String rangeId = null;
@@ -206,6 +208,10 @@ public final class Items {
         HeldTxn open = null;
         try {
             for (BatchOperation op : ops) {
+                if (!continueOnError && !results.isEmpty() && stops(results.get(results.size() - 1))) {
+                    results.add(BatchResult.notRun(op));
+                    continue;
+                }
                 KeyRoute at;
                 try {
                     ContainerInfo c = container.get();
@@ -250,6 +256,14 @@ public final class Items {
             }
         }
         return new BatchResult(results, state.lsn(), rangeId);
+    }
+
+    /**
+     * Whether a bulk operation's result stops the rest when the request does not continue on errors: a failure, or a
+     * 424 after one; a 429 does not, the rest are throttled too so that the SDK retries them all.
+     */
+    private static boolean stops(BatchResult.OpResult r) {
+        return !r.isSuccess() && r.status() != 429;
     }
 
     // ---- server-side scripts

@@ -20,6 +20,8 @@ public final class Hdr {
     public static final AsciiString IS_UPSERT = AsciiString.cached("x-ms-documentdb-is-upsert");
     public static final AsciiString IS_BATCH = AsciiString.cached("x-ms-cosmos-is-batch-request");
     public static final AsciiString BATCH_ATOMIC = AsciiString.cached("x-ms-cosmos-batch-atomic");
+    public static final AsciiString BATCH_CONTINUE_ON_ERROR =
+            AsciiString.cached("x-ms-cosmos-batch-continue-on-error");
     public static final AsciiString INTENDED_COLLECTION_RID = AsciiString.cached("x-ms-cosmos-intended-collection-rid");
     public static final AsciiString OFFER_THROUGHPUT = AsciiString.cached("x-ms-offer-throughput");
     public static final AsciiString OFFER_AUTOPILOT = AsciiString.cached("x-ms-cosmos-offer-autopilot-settings");

@@ -123,7 +123,10 @@ final class DocumentRoutes {
     private Reply batch(Exchange ex, ContainerHandle container, RequestOptions o) {
         String atomicHeader = ex.header(Hdr.BATCH_ATOMIC);
         boolean atomic = atomicHeader == null ? o.partitionKey() != null : ex.flag(Hdr.BATCH_ATOMIC);
-        BatchResult result = atomic ? container.batch(ex.body(), o) : container.bulk(ex.body(), o);
+        // bulk continues after a failed operation unless the request says otherwise (the SDKs send the header)
+        String continueHeader = ex.header(Hdr.BATCH_CONTINUE_ON_ERROR);
+        boolean continueOnError = continueHeader == null || !continueHeader.trim().equalsIgnoreCase("false");
+        BatchResult result = atomic ? container.batch(ex.body(), o) : container.bulk(ex.body(), continueOnError, o);
         Reply r = Reply.status(result.allSucceeded() ? 200 : 207).body(result.toJson(ex.minimalReturn()))
                 .charge(result.requestCharge());
         String rangeId = o.scope().rangeId() != null ? o.scope().rangeId() : result.rangeId();
