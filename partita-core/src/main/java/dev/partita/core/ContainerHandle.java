@@ -240,7 +240,7 @@ public final class ContainerHandle {
         return bulk(body, true, o);
     }
 
-    /** {@link #bulk(byte[], RequestOptions)}; unless {@code continueOnError}, the operations after a failure answer 424. */
+    /** {@link #bulk(byte[], RequestOptions)}; unless {@code continueOnError}, operations after a failure get 424. */
     public BatchResult bulk(byte[] body, boolean continueOnError, RequestOptions o) {
         ContainerInfo c = authorizeAll(o, true);
         namedRange(c, o);

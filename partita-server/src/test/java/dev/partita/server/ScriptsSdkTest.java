@@ -156,7 +156,8 @@ class ScriptsSdkTest {
     void anAsyncStoredProcedureCommitsOrAbortsFromItsPromises() {
         String wrappers = "var c = getContext().getCollection();"
                 + " function create(doc) { return new Promise(function (ok, fail) {"
-                + "   c.createDocument(c.getSelfLink(), doc, function (err, d) { if (err) fail(err); else ok(d); }); }); }";
+                + "   c.createDocument(c.getSelfLink(), doc, function (err, d) {"
+                + "     if (err) fail(err); else ok(d); }); }); }";
         scripts.createStoredProcedure(new CosmosStoredProcedureProperties("asyncWrites",
                 "function (n, abortAfter) { " + wrappers
                         + " async function main() { for (var i = 0; i < n; i++) {"
