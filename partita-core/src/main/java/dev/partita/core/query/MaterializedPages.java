@@ -34,7 +34,7 @@ import java.util.Map;
 final class MaterializedPages {
     private static final int RESULT_CACHE = 32;
 
-    private final Map<ResultKey, List<JsonNode>> results = QueryExecutor.lru(RESULT_CACHE);
+    private final Map<ResultKey, Result> results = QueryExecutor.lru(RESULT_CACHE);
     private final WholeScopeAggregates wholeScope = new WholeScopeAggregates();
     private final long maxResponseBytes;
 
@@ -46,6 +46,14 @@ final class MaterializedPages {
     /** The query, its parameters, the data version, the scope's end and the part of it a result holds for. */
     private record ResultKey(int container, long lsn, String text, String params, String rangeId, String scopeTo,
             String from, String to) {
+    }
+
+    /**
+     * A part's rows and the work that computing them took. The page that computes a part (offset 0) is charged that
+     * work whether or not the rows came from the cache, and later pages of it are not: the same request costs the same
+     * every time, as the SDKs' RU caps and the JS SDK's own tests (fetchAll against fetchNext) expect.
+     */
+    private record Result(List<JsonNode> rows, long entries, long items, long bytes, long calls) {
     }
 
     /**
@@ -78,15 +86,14 @@ final class MaterializedPages {
         ResultKey key = new ResultKey(c.containerId(), lsn, query.text(), String.valueOf(params), bounds.rangeId(),
                 text(bounds.to()), text(start), text(from.partTo()));
         boolean cacheable = ctx.userFunctions() == null;
-        List<JsonNode> all;
+        Result computed;
         synchronized (results) {
-            all = cacheable ? results.get(key) : null;
+            computed = cacheable ? results.get(key) : null;
         }
         byte[] cut = from.partTo();
-        long entries = 0;
-        long items = 0;
-        long bytes = 0;
-        if (all == null) {
+        if (computed == null) {
+            List<JsonNode> all;
+            long calls = ctx.callCounter().calls();
             try (ItemSource source = lookup == null
                             ? new ScanSource(snapshot, part.from(), part.to(), visible)
                             : KeySetSource.of(snapshot, c.containerId(), lookup, part, visible, deadline)) {
@@ -97,9 +104,8 @@ final class MaterializedPages {
                 if (source.stoppedEarly()) {
                     cut = successor(source.currentKey);
                 }
-                entries = source.entriesRead;
-                items = source.items;
-                bytes = source.bytes;
+                computed = new Result(all, source.entriesRead, source.items, source.bytes,
+                        ctx.callCounter().calls() - calls);
             } catch (ServiceException e) {
                 if (e.status() != 408 || from != Continuation.START) {
                     throw e;
@@ -125,10 +131,11 @@ final class MaterializedPages {
                     results.put(from.partTo() == null && cut != null
                             ? new ResultKey(key.container, lsn, key.text, key.params, key.rangeId, key.scopeTo,
                                     key.from, text(cut))
-                            : key, all);
+                            : key, computed);
                 }
             }
         }
+        List<JsonNode> all = computed.rows();
         int offset = (int) Math.min(from.offset(), all.size());
         int last = (int) Math.min((long) offset + pageSize, all.size());
         int stop = offset;
@@ -138,8 +145,10 @@ final class MaterializedPages {
         }
         List<JsonNode> page = all.subList(offset, stop);
         String next = next(from, start, cut, stop, all.size());
-        return new QueryPage(page, next, bounds.rangeId(), Work.scan(Work.Operation.QUERY, entries, items, bytes,
-                page.size(), returned, ctx.callCounter().calls()));
+        boolean computes = offset == 0;
+        return new QueryPage(page, next, bounds.rangeId(), Work.scan(Work.Operation.QUERY,
+                computes ? computed.entries() : 0, computes ? computed.items() : 0, computes ? computed.bytes() : 0,
+                page.size(), returned, computes ? computed.calls() : 0));
     }
 
     /**
