@@ -344,3 +344,36 @@ scenario("queries (index metrics): populateIndexMetrics returns the filter's uti
   const { indexMetrics: none } = await container.items.query("SELECT * FROM c", { partitionKey: "p3" }).fetchNext();
   assert.equal(none, "{}");
 });
+
+// From the SDK's own aggregate and query-iterator tests: the same request costs the same every time (fetchAll and a
+// fetchNext loop over the same pages agree within 1%), an aggregate's ORDER BY needs no composite index, and a
+// continuation token the server did not issue is its 400.
+scenario("queries (charges): an aggregate costs the same through fetchAll, fetchNext and again", async () => {
+  const query = "SELECT VALUE AVG(c.n) FROM c WHERE IS_NUMBER(c.n)";
+  const iterator = container.items.query(query, { maxItemCount: 1, maxDegreeOfParallelism: 2 });
+  const all = await iterator.fetchAll();
+  assert.deepEqual(all.resources, [(N - 1) / 2]);
+  const again = await container.items.query(query, { maxItemCount: 1 }).fetchAll();
+  assert.equal(again.requestCharge, all.requestCharge);
+  iterator.reset();
+  let charge = 0;
+  const rows = [];
+  while (iterator.hasMoreResults()) {
+    const page = await iterator.fetchNext();
+    charge += page.requestCharge;
+    rows.push(...(page.resources ?? []));
+  }
+  assert.deepEqual(rows, all.resources);
+  assert.ok(Math.abs(charge - all.requestCharge) / charge <= 0.01, `fetchNext ${charge} vs fetchAll ${all.requestCharge}`);
+});
+
+scenario("queries (aggregates): an aggregate's multi-item ORDER BY needs no composite index", async () => {
+  assert.deepEqual(await all("SELECT VALUE SUM(c.n) FROM c ORDER BY c.cat, c.n"), [N * (N - 1) / 2]);
+  await rejectsWith(container.items.query("SELECT * FROM c ORDER BY c.cat DESC, c.n").fetchAll(), 400);
+});
+
+scenario("queries (paging): a continuation token the server did not issue is its 400", async () => {
+  const iterator = container.items.readAll({ maxItemCount: 2, continuationToken: "junk", partitionKey: "p1" });
+  const e = await rejectsWith(iterator.fetchNext(), 400);
+  assert.match(e.message, /Invalid Continuation Token/);
+});

@@ -117,11 +117,13 @@ record Continuation(boolean indexed, byte[] key, long rowsOfKey, long emitted, l
     }
 
     /**
-     * The service's answer to a continuation token it cannot read: 400, sub-status 0, with the message the SDKs
-     * surface (quoted in azure-cosmos-dotnet-v3 issue #3416, azure-cosmos-dotnet-v2 issue #252).
+     * The service's answer to a continuation token it cannot read: 400, sub-status 0. Two texts are on record and
+     * clients test for each: "Invalid Continuation Token" (the JS SDK's query tests, run against the emulator, send
+     * "junk") and the sentence the .NET SDKs surface (azure-cosmos-dotnet-v3 issue #3416, -v2 issue #252); the message
+     * holds both.
      */
     static ServiceException malformed() {
-        return ServiceException.badRequest("The continuation token specified in the request is malformed. Re-run the"
-                + " query without it and iterate.");
+        return ServiceException.badRequest("Invalid Continuation Token. The continuation token specified in the"
+                + " request is malformed. Re-run the query without it and iterate.");
     }
 }
