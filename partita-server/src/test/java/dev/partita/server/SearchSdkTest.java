@@ -365,11 +365,9 @@ class SearchSdkTest {
             // a flat index holds 505 dimensions at most
             "{'vectorEmbeddings':[{'path':'/v','dataType':'float32','dimensions':506,'distanceFunction':'cosine'}]}"
                 + "|'vectorIndexes':[{'path':'/v','type':'flat'}],'excludedPaths':[{'path':'/v/*'}]",
-            // a vector index path must be embedded, excluded from the range index, and of a known type
+            // a vector index path must be embedded and of a known type (excluding it from the range index is advice)
             "{'vectorEmbeddings':[{'path':'/v','dataType':'float32','dimensions':3,'distanceFunction':'cosine'}]}"
                 + "|'vectorIndexes':[{'path':'/w','type':'flat'}],'excludedPaths':[{'path':'/w/*'}]",
-            "{'vectorEmbeddings':[{'path':'/v','dataType':'float32','dimensions':3,'distanceFunction':'cosine'}]}"
-                + "|'vectorIndexes':[{'path':'/v','type':'flat'}]",
             "{'vectorEmbeddings':[{'path':'/v','dataType':'float32','dimensions':3,'distanceFunction':'cosine'}]}"
                 + "|'vectorIndexes':[{'path':'/v','type':'hnsw'}],'excludedPaths':[{'path':'/v/*'}]",
             "{'vectorEmbeddings':[{'path':'/v','dataType':'float32','dimensions':3,'distanceFunction':'cosine'}]}"

@@ -207,6 +207,7 @@ public final class Catalog {
     /** Replaces the user-settable properties. The partition key cannot change. */
     public synchronized ContainerInfo replaceContainer(String databaseId, String id, ObjectNode body) {
         ContainerInfo old = container(databaseId, id);
+        ContainerSearch.checkVectorIndexesKept(old.properties(), body);
         ContainerProperties props = ContainerProperties.parse(body, limits);
         IndexingPolicy policy = IndexingPolicy.parse(props.body().get("indexingPolicy")).withComputed(props.computed());
         if (!props.body().get("id").asText().equals(id)) {

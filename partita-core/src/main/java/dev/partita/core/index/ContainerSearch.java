@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.index.fulltext.FullTextPolicy;
 import dev.partita.core.index.vector.VectorPolicy;
+import dev.partita.core.json.Json;
 import dev.partita.sql.search.SearchPolicy;
 import dev.partita.sql.search.VectorEmbedding;
 
@@ -35,6 +36,23 @@ public record ContainerSearch(VectorPolicy vectors, FullTextPolicy fullText) imp
     }
 
     /**
+     * Rejects a replace whose vector indexes differ from the container's (missing counts as none), before anything
+     * else of the body is judged: the service's words, which the JS and Python SDKs' tests assert for a body that
+     * changes an index's type and names no partition key or embedding policy.
+     */
+    public static void checkVectorIndexesKept(ObjectNode before, JsonNode after) {
+        if (!vectorIndexes(before).equals(vectorIndexes(after))) {
+            throw ServiceException.badRequest("Vector Indexing Policy cannot be changed in Collection Replace: give "
+                    + "the container's 'vectorIndexes' as they are.");
+        }
+    }
+
+    private static JsonNode vectorIndexes(JsonNode body) {
+        JsonNode list = body == null ? null : body.path("indexingPolicy").get("vectorIndexes");
+        return list == null || list.isNull() ? Json.NODES.arrayNode() : list;
+    }
+
+    /**
      * Rejects a replace that changes what the service keeps fixed after creation: the vector embedding policy (the
      * stored vectors were indexed with its dimensions and types).
      */
@@ -51,9 +69,7 @@ public record ContainerSearch(VectorPolicy vectors, FullTextPolicy fullText) imp
 
     private static ContainerSearch parse(ObjectNode body) {
         JsonNode indexing = body.get("indexingPolicy");
-        IndexingPolicy ranges = indexing == null || indexing.isNull() ? IndexingPolicy.DEFAULT
-                : IndexingPolicy.parse(indexing);
-        VectorPolicy vectors = VectorPolicy.parse(body.get("vectorEmbeddingPolicy"), indexing, ranges);
+        VectorPolicy vectors = VectorPolicy.parse(body.get("vectorEmbeddingPolicy"), indexing);
         FullTextPolicy fullText = FullTextPolicy.parse(body.get("fullTextPolicy"), indexing);
         return vectors == VectorPolicy.NONE && fullText == FullTextPolicy.NONE ? NONE
                 : new ContainerSearch(vectors, fullText);

@@ -2,11 +2,9 @@ package dev.partita.core.index.vector;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.partita.core.error.ServiceException;
-import dev.partita.core.index.IndexingPolicy;
 import dev.partita.sql.search.DistanceFunction;
 import dev.partita.sql.search.VectorDataType;
 import dev.partita.sql.search.VectorEmbedding;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +51,7 @@ public final class VectorPolicy {
     }
 
     /** Parses and validates; every problem is a 400. */
-    public static VectorPolicy parse(JsonNode embeddingPolicy, JsonNode indexingPolicy, IndexingPolicy ranges) {
+    public static VectorPolicy parse(JsonNode embeddingPolicy, JsonNode indexingPolicy) {
         Map<String, VectorEmbedding> embeddings = embeddings(embeddingPolicy);
         JsonNode list = indexingPolicy == null ? null : indexingPolicy.get("vectorIndexes");
         Map<String, VectorIndex> indexes = new LinkedHashMap<>();
@@ -62,7 +60,7 @@ public final class VectorPolicy {
                 throw ServiceException.badRequest("The indexing policy's 'vectorIndexes' must be an array.");
             }
             for (JsonNode entry : list) {
-                VectorIndex index = index(entry, embeddings, ranges);
+                VectorIndex index = index(entry, embeddings);
                 if (indexes.putIfAbsent(index.path(), index) != null) {
                     throw ServiceException.badRequest("The vector index path '" + index.path() + "' appears more "
                             + "than once in 'vectorIndexes'.");
@@ -86,18 +84,23 @@ public final class VectorPolicy {
             String path = path(e, "vector embedding");
             VectorDataType type = VectorDataType.parse(e.path("dataType").asText(null));
             if (type == null) {
-                throw ServiceException.badRequest("The vector embedding at '" + path + "' has an unsupported "
-                        + "'dataType'; use float32, float16, int8 or uint8.");
+                throw ServiceException.badRequest("Vector Embedding Policy has invalid DataType:"
+                        + e.path("dataType").asText("") + " at '" + path + "'; use float32, float16, int8 or uint8.");
             }
             JsonNode d = e.path("dimensions");
-            if (!d.isIntegralNumber() || d.asLong() < 1 || d.asLong() > MAX_DIMENSIONS) {
-                throw ServiceException.badRequest("The vector embedding at '" + path + "' must have 'dimensions' "
-                        + "between 1 and " + MAX_DIMENSIONS + ".");
+            if (!d.isIntegralNumber() || d.asLong() < 1) {
+                throw ServiceException.badRequest("Vector Embedding Policy has invalid Dimensions:" + d.asText()
+                        + ", it should be positive integer (the embedding at '" + path + "').");
+            }
+            if (d.asLong() > MAX_DIMENSIONS) {
+                throw ServiceException.badRequest("Vector Embedding Policy has Dimensions:" + d.asText()
+                        + " which is more than max:" + MAX_DIMENSIONS + " (the embedding at '" + path + "').");
             }
             DistanceFunction distance = DistanceFunction.parse(e.path("distanceFunction").asText(null));
             if (distance == null) {
-                throw ServiceException.badRequest("The vector embedding at '" + path + "' has an unsupported "
-                        + "'distanceFunction'; use cosine, dotproduct or euclidean.");
+                throw ServiceException.badRequest("Vector Embedding Policy has invalid DistanceFunction:"
+                        + e.path("distanceFunction").asText("") + " at '" + path + "'; use cosine, dotproduct or "
+                        + "euclidean.");
             }
             if (out.putIfAbsent(path, new VectorEmbedding(path, type, d.asInt(), distance)) != null) {
                 throw ServiceException.badRequest("The vector embedding path '" + path + "' appears more than once "
@@ -107,17 +110,17 @@ public final class VectorPolicy {
         return out;
     }
 
-    private static VectorIndex index(JsonNode e, Map<String, VectorEmbedding> embeddings, IndexingPolicy ranges) {
+    private static VectorIndex index(JsonNode e, Map<String, VectorEmbedding> embeddings) {
         String path = path(e, "vector index");
         VectorEmbedding embedding = embeddings.get(path);
         if (embedding == null) {
-            throw ServiceException.badRequest("The vector index path '" + path + "' is not defined in the "
-                    + "container's vector embedding policy; add it to 'vectorEmbeddingPolicy.vectorEmbeddings'.");
+            throw ServiceException.badRequest("Vector Indexing Policy's path::" + path + " not matching in "
+                    + "Embedding's path: add it to 'vectorEmbeddingPolicy.vectorEmbeddings'.");
         }
         VectorIndexType type = VectorIndexType.parse(e.path("type").asText(null));
         if (type == null) {
-            throw ServiceException.badRequest("The vector index at '" + path + "' has an unsupported 'type'; use "
-                    + "flat, quantizedFlat or diskANN.");
+            throw ServiceException.badRequest("Vector Indexing Policy's Index Type::" + e.path("type").asText("")
+                    + " is invalid at '" + path + "'; use flat, quantizedFlat or diskANN.");
         }
         int max = type == VectorIndexType.FLAT ? MAX_FLAT_DIMENSIONS : MAX_DIMENSIONS;
         if (embedding.dimensions() > max) {
@@ -142,12 +145,6 @@ public final class VectorPolicy {
                 || shard.size() == 1 && !shard.get(0).asText("").startsWith("/"))) {
             throw ServiceException.badRequest("The vector index at '" + path + "': 'vectorIndexShardKey' applies to "
                     + "quantizedFlat and diskANN indexes and must be an array holding one path.");
-        }
-        List<Object> element = new ArrayList<>(List.of(path.substring(1).split("/")));
-        element.add(0);
-        if (ranges.isIndexing() && ranges.indexes(element)) {
-            throw ServiceException.badRequest("The vector index path '" + path + "' must be excluded from the range "
-                    + "index: add '" + path + "/*' to the indexing policy's 'excludedPaths'.");
         }
         return new VectorIndex(path, type);
     }
