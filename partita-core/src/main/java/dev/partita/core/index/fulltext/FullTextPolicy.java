@@ -15,6 +15,12 @@ import java.util.Set;
  */
 public final class FullTextPolicy {
     public static final FullTextPolicy NONE = new FullTextPolicy(SearchPolicy.DEFAULT_LANGUAGE, Map.of(), Set.of());
+    /**
+     * Windows locale ids the service takes for its languages: the JS SDK's policy tests give a path
+     * {@code "language": "1033"} beside {@code "en-US"}.
+     */
+    private static final Map<String, String> LOCALE_IDS = Map.of("1033", "en-US", "1031", "de-DE", "3082", "es-ES",
+            "1034", "es-ES", "1036", "fr-FR", "1040", "it-IT", "2070", "pt-PT", "1046", "pt-BR");
 
     private final String defaultLanguage;
     private final Map<String, String> languages;
@@ -45,7 +51,7 @@ public final class FullTextPolicy {
                 throw ServiceException.badRequest("The container's 'fullTextPolicy' must be an object.");
             }
             if (policy.has("defaultLanguage")) {
-                defaultLanguage = language(policy.get("defaultLanguage"), "the full-text policy's 'defaultLanguage'");
+                defaultLanguage = language(policy.get("defaultLanguage"), "The full-text policy's 'defaultLanguage'");
             }
             JsonNode paths = policy.get("fullTextPaths");
             if (paths != null && !paths.isNull()) {
@@ -55,7 +61,7 @@ public final class FullTextPolicy {
                 for (JsonNode p : paths) {
                     String path = path(p, "full-text path");
                     String language = p.has("language") ? language(p.get("language"),
-                            "the language of the full-text path '" + path + "'") : defaultLanguage;
+                            "The language of the full-text path '" + path + "'") : defaultLanguage;
                     if (languages.putIfAbsent(path, language) != null) {
                         throw ServiceException.badRequest("The full-text path '" + path + "' appears more than once "
                                 + "in 'fullTextPaths'.");
@@ -83,11 +89,12 @@ public final class FullTextPolicy {
     }
 
     private static String language(JsonNode v, String what) {
-        if (v == null || !v.isTextual() || !TextAnalysis.isSupported(v.asText())) {
-            throw ServiceException.badRequest("The language of " + what + " is not supported; use one of "
+        String given = v == null || !v.isTextual() ? null : LOCALE_IDS.getOrDefault(v.asText(), v.asText());
+        if (!TextAnalysis.isSupported(given)) {
+            throw ServiceException.badRequest(what + " is not supported; use one of "
                     + String.join(", ", TextAnalysis.LANGUAGES.stream().sorted().toList()) + ".");
         }
-        return TextAnalysis.LANGUAGES.stream().filter(l -> l.equalsIgnoreCase(v.asText())).findFirst().orElseThrow();
+        return TextAnalysis.LANGUAGES.stream().filter(l -> l.equalsIgnoreCase(given)).findFirst().orElseThrow();
     }
 
     private static String path(JsonNode e, String what) {
