@@ -2,7 +2,7 @@
 // non-streaming ORDER BY and hybrid pipelines merge the partitions' answers into the service's answer.
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
-import { scenario, newClient, disposeClients, uid } from "../lib/support.mjs";
+import { scenario, newClient, disposeClients, uid, sorted } from "../lib/support.mjs";
 
 after(disposeClients);
 const client = newClient();
@@ -60,7 +60,7 @@ const nearest = (path, fn, q, k, keep = () => true) => docs.filter(keep)
 
 for (const c of ["one", "five"]) {
   scenario(`search (${c}): nearest neighbours by each distance function, with the score projected`, async () => {
-    const q = [0.5, -0.25, 0.75, 0.1];
+    const q = [0.5, 0.5, -0.5, 0.1];
     for (const [path, fn] of [["cos", "cosine"], ["euc", "euclidean"], ["dot", "dotproduct"]]) {
       const rows = await all(c, {
         query: `SELECT TOP 5 c.id, VectorDistance(c.${path}, @q) AS score FROM c ORDER BY VectorDistance(c.${path}, @q)`,
@@ -139,7 +139,7 @@ scenario("search: policy validation errors and a refused replace", async () => {
     { vectorEmbeddingPolicy: { vectorEmbeddings: [{ path: "/v", dataType: "float32", dimensions: 506, distanceFunction: "cosine" }] },
       indexingPolicy: { vectorIndexes: [{ path: "/v", type: "flat" }], excludedPaths: [{ path: "/v/*" }] } },
     { vectorEmbeddingPolicy: { vectorEmbeddings: [{ path: "/v", dataType: "float32", dimensions: 3, distanceFunction: "cosine" }] },
-      indexingPolicy: { vectorIndexes: [{ path: "/v", type: "diskANN" }] } },
+      indexingPolicy: { vectorIndexes: [{ path: "/v", type: "hnsw" }] } },
     { fullTextPolicy: { defaultLanguage: "nl-NL", fullTextPaths: [] } },
   ];
   for (const b of bad) {
@@ -148,6 +148,65 @@ scenario("search: policy validation errors and a refused replace", async () => {
   const { resource } = await containers.one.read();
   resource.vectorEmbeddingPolicy.vectorEmbeddings[0].dimensions = 8;
   await assert.rejects(containers.one.replace(resource), (e) => e.code === 400);
+});
+
+// From the SDKs' own vector-policy tests (JS vectorEmbeddingPolicy.spec, Python test_vector_policy): the service's
+// words for each refusal, a vector index that needs no exclusion from the range index, and a replace that may not
+// change the vector indexes.
+scenario("search: the service's words for refused vector policies", async () => {
+  const embedded = { vectorEmbeddings: [{ path: "/vector1", dataType: "float32", dimensions: 3, distanceFunction: "euclidean" }] };
+  const embedding = (e) => ({ vectorEmbeddingPolicy: { vectorEmbeddings: [{ path: "/v", dataType: "float32", dimensions: 3, distanceFunction: "euclidean", ...e }] } });
+  const cases = [
+    [{ indexingPolicy: { vectorIndexes: [{ path: "/vector1", type: "flat" }] } }, "Vector Indexing Policy's path::/vector1 not matching in Embedding's path"],
+    [{ vectorEmbeddingPolicy: embedded, indexingPolicy: { vectorIndexes: [{ path: "/vector2", type: "flat" }] } }, "vector2 not matching in Embedding's path"],
+    [{ vectorEmbeddingPolicy: embedded, indexingPolicy: { vectorIndexes: [{ path: "/vector1", type: "notFlat" }] } }, "Index Type::notFlat is invalid"],
+    [embedding({ dataType: "float33" }), "Vector Embedding Policy has invalid DataType"],
+    [embedding({ dimensions: -1 }), "Vector Embedding Policy has invalid Dimensions:-1, it should be positive integer"],
+    [embedding({ dimensions: 5000 }), "Vector Embedding Policy has Dimensions:5000 which is more than max:4096"],
+    [embedding({ distanceFunction: "handMeasured" }), "Vector Embedding Policy has invalid DistanceFunction:handMeasured"],
+  ];
+  for (const [definition, words] of cases) {
+    await assert.rejects(database.containers.create({ id: uid("bad"), ...definition }),
+      (e) => e.code === 400 && e.body.message.includes(words), words);
+  }
+});
+
+scenario("search: a vector index without a range-index exclusion; its indexes survive a replace unchanged only", async () => {
+  const id = uid("vectors");
+  const { container } = await database.containers.create({ id,
+    vectorEmbeddingPolicy: { vectorEmbeddings: [{ path: "/vector1", dataType: "float32", dimensions: 3, distanceFunction: "euclidean" }] },
+    indexingPolicy: { vectorIndexes: [{ path: "/vector1", type: "flat" }] } });
+  await container.items.create({ id: "a", vector1: [1, 2, 3] });
+  await container.items.create({ id: "b", vector1: [3, 2, 1] });
+  const { resources } = await container.items.query("SELECT TOP 1 c.id FROM c ORDER BY VectorDistance(c.vector1, [1, 2, 2.5])").fetchAll();
+  assert.deepEqual(resources, [{ id: "a" }]);
+  await assert.rejects(container.replace({ id, indexingPolicy: { vectorIndexes: [{ path: "/vector1", type: "quantizedFlat" }] } }),
+    (e) => e.code === 400 && e.body.message.includes("Vector Indexing Policy cannot be changed in Collection Replace"));
+  const { resource } = await container.read();
+  const { resource: replaced } = await container.replace({ ...resource, defaultTtl: 3600 });
+  assert.equal(replaced.defaultTtl, 3600);
+});
+
+scenario("search: a full-text path's language may be a locale id", async () => {
+  const { resource } = await database.containers.create({ id: uid("lcid"),
+    fullTextPolicy: { defaultLanguage: "en-US", fullTextPaths: [{ path: "/text1", language: "1033" }, { path: "/text2", language: "en-US" }] },
+    indexingPolicy: { fullTextIndexes: [{ path: "/text1" }, { path: "/text2" }] } });
+  assert.equal(resource.fullTextPolicy.fullTextPaths[0].language, "1033");
+});
+
+// From the SDK's fullTextSearch.spec: ORDER BY RANK without TOP or LIMIT is the SDK's own choice to allow, and an RRF
+// component over a path no document has is neutral (its scores keep their places in componentScores).
+scenario("search: an unbounded ORDER BY RANK, and an RRF with components no document has", async () => {
+  const rows = await all("five", "SELECT c.id FROM c WHERE FullTextContains(c.text, 'ocean') ORDER BY RANK FullTextScore(c.text, 'ocean')",
+    { allowUnboundedNonStreamingQueries: true });
+  assert.deepEqual(sorted(rows.map((r) => r.id)), docs.filter((d) => d.text.split(" ").includes("ocean")).map((d) => d.id));
+  const q = [0.5, 0.5, -0.5, 0.1];
+  const query = (extra) => ({ query: `SELECT TOP 5 c.id FROM c ORDER BY RANK RRF(VectorDistance(c.cos, @q), ${extra}FullTextScore(c.text, 'ocean', 'coffee'))`,
+    parameters: [{ name: "@q", value: q }] });
+  const two = await all("five", query(""));
+  const four = await all("five", query("VectorDistance(c.image, @q), VectorDistance(c.backup, @q), "));
+  assert.deepEqual(four.map((r) => r.id), two.map((r) => r.id));
+  assert.deepEqual(two.map((r) => r.id), rrf(q, 1, 1));
 });
 
 scenario("search: the README's retrieval query", async () => {

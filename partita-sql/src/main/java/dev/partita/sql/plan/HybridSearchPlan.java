@@ -53,10 +53,6 @@ final class HybridSearchPlan {
     }
 
     private ObjectNode build(Long top, Long offset, Long limit) {
-        if (top == null && limit == null) {
-            throw new SqlException("A query ordered by RANK must return a bounded number of results: add TOP or "
-                    + "OFFSET/LIMIT.");
-        }
         if (q.selection() instanceof Query.Selection.Value || q.distinct() || !q.groupBy().isEmpty()
                 || q.from().size() != 1) {
             throw new SqlException("ORDER BY RANK supports SELECT * or a list of properties over one FROM source, "
@@ -83,9 +79,11 @@ final class HybridSearchPlan {
         } else {
             components.add(rank);
         }
-        long take = top != null && limit != null ? Math.min(top, limit) : top != null ? top : limit;
+        // an unbounded query (the JS SDK's allowUnboundedNonStreamingQueries, checked by the SDK alone) has no take and
+        // its component queries no TOP
+        Long take = top != null && limit != null ? Long.valueOf(Math.min(top, limit)) : top != null ? top : limit;
         long skip = offset == null ? 0 : offset;
-        long componentTop = (skip + take) * COMPONENT_TOP_FACTOR;
+        Long componentTop = take == null ? null : (skip + take) * COMPONENT_TOP_FACTOR;
 
         List<String> scores = new ArrayList<>();
         List<String> statistics = new ArrayList<>();
@@ -106,7 +104,13 @@ final class HybridSearchPlan {
         out.put("globalStatisticsQuery", "SELECT COUNT(1) AS documentCount, [" + String.join(", ", statistics)
                 + "] AS fullTextStatistics\nFROM " + root);
         ArrayNode infos = out.putArray("componentQueryInfos");
-        String payload = "{\"payload\": " + projection() + ", \"componentScores\": [" + String.join(", ", scores)
+        // a document without a vector has no score there, yet keeps its place in componentScores (the SDKs rank by
+        // position): null, which ties every such document
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < components.size(); i++) {
+            kept.add(SearchFunctions.isVectorCall(components.get(i)) ? "(" + scores.get(i) + " ?? null)" : scores.get(i));
+        }
+        String payload = "{\"payload\": " + projection() + ", \"componentScores\": [" + String.join(", ", kept)
                 + "]}";
         for (int i = 0; i < components.size(); i++) {
             infos.add(component(scores.get(i), descending.get(i), payload, componentTop));
@@ -121,12 +125,16 @@ final class HybridSearchPlan {
         } else {
             out.put("skip", skip);
         }
-        out.put("take", take);
+        if (take == null) {
+            out.putNull("take");
+        } else {
+            out.put("take", take);
+        }
         out.put("requiresGlobalStatistics", !statistics.isEmpty());
         return out;
     }
 
-    private ObjectNode component(String score, boolean descending, String payload, long top) {
+    private ObjectNode component(String score, boolean descending, String payload, Long top) {
         QueryInfoBuilder info = new QueryInfoBuilder();
         info.top = top;
         info.orderBy.add(descending ? "Descending" : "Ascending");
@@ -135,8 +143,8 @@ final class HybridSearchPlan {
         String filter = "(" + Rewriter.ORDER_BY_FILTER + ")";
         String where = q.where() == null ? filter : Printer.expr(q.where()) + " AND " + filter;
         List<String> lines = new ArrayList<>();
-        lines.add("SELECT TOP " + top + " " + root + "._rid, [{\"item\": " + score + "}] AS orderByItems, " + payload
-                + " AS payload");
+        lines.add("SELECT " + (top == null ? "" : "TOP " + top + " ") + root + "._rid, [{\"item\": " + score
+                + "}] AS orderByItems, " + payload + " AS payload");
         lines.addAll(Printer.from(q));
         lines.add("WHERE " + where);
         lines.add("ORDER BY " + score + (descending ? " DESC" : " ASC"));
