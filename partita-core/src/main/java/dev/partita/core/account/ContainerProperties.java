@@ -80,6 +80,9 @@ public record ContainerProperties(ObjectNode body, PartitionKeyDefinition partit
             body.putObject("uniqueKeyPolicy").putArray("uniqueKeys");
             return List.of();
         }
+        if (!policy.isObject()) {
+            throw ServiceException.badRequest("'uniqueKeyPolicy' must be an object.");
+        }
         JsonNode keys = policy.path("uniqueKeys");
         if (keys.isMissingNode()) {
             ((ObjectNode) policy).putArray("uniqueKeys");
