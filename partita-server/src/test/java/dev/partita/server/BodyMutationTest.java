@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.junit.jupiter.api.Test;
@@ -141,6 +142,17 @@ class BodyMutationTest {
                     }
                 });
             }
+            expect(raw.call("POST", "/dbs/db/colls").signed("colls", "dbs/db").header("x-ms-offer-throughput", "400")
+                    .body("{\"id\":\"t\",\"partitionKey\":{\"paths\":[\"/pk\"],\"kind\":\"Hash\"}}").send(), 201);
+            JsonNode offers = Json.parse(raw.call("GET", "/offers").signed("offers", "").send().body(), "offers");
+            JsonNode offer = offers.get("Offers").get(0);
+            String offerRid = offer.get("_rid").asText();
+            forEachMutation(offer.toString(), (change, body) -> {
+                sent[0]++;
+                HttpResponse<String> r = raw.call("PUT", "/offers/" + offerRid)
+                        .signed("offers", offerRid.toLowerCase(Locale.ROOT)).body(body.toString()).send();
+                check(failures, "replace offer", change, r);
+            });
             System.out.printf("BodyMutationTest: %d mutated bodies sent%n", sent[0]);
             assertThat(failures).isEmpty();
             expect(raw.call("GET", "/dbs/db/colls/m").signed("colls", "dbs/db/colls/m").send(), 200);
