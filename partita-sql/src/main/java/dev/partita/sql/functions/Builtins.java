@@ -47,6 +47,11 @@ public final class Builtins {
         return FUNCTIONS.get(name.toLowerCase(Locale.ROOT));
     }
 
+    /** Every built-in scalar function, by its documented name. */
+    public static java.util.List<Builtin> all() {
+        return FUNCTIONS.values().stream().sorted(java.util.Comparator.comparing(Builtin::name)).toList();
+    }
+
     /** True for aggregate function names (any case). */
     public static boolean isAggregate(String name) {
         return AGGREGATES.contains(name.toLowerCase(Locale.ROOT));
