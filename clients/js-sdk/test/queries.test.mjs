@@ -377,3 +377,33 @@ scenario("queries (paging): a continuation token the server did not issue is its
   const e = await rejectsWith(iterator.fetchNext(), 400);
   assert.match(e.message, /Invalid Continuation Token/);
 });
+
+// The SDK's own query tests (query.spec.ts, "QueryIterator" and "QueryIterator: Hierarchical partitions") read items
+// back in the order they were created: within a physical partition a query without ORDER BY answers in document order,
+// not in partition-key or id order.
+scenario("queries (document order): readAll pages in creation order, single and hierarchical keys", async () => {
+  const { database } = await client.databases.create({ id: uid("order") });
+  const { container: byId } = await database.containers.create({ id: "byId", partitionKey: { paths: ["/id"] } });
+  for (const id of ["doc1", "doc2", "doc3"]) {
+    await byId.items.create({ id, prop1: "v" });
+  }
+  const pages = [];
+  for await (const { resources } of byId.items.readAll({ maxItemCount: 2 }).getAsyncIterator()) {
+    pages.push(resources.map((d) => d.id));
+  }
+  assert.deepEqual(pages.flat(), ["doc1", "doc2", "doc3"]);
+  assert.deepEqual(pages[0], ["doc1", "doc2"]);
+
+  const { container: hpk } = await database.containers.create({
+    id: "hpk",
+    partitionKey: { paths: ["/prop1", "/prop2"], version: 2, kind: "MultiHash" },
+  });
+  for (const [id, a, b] of [["doc1", "a", 1], ["doc2", "a", 1], ["doc3", "a", 1], ["doc4", "b", 2]]) {
+    await hpk.items.create({ id, prop1: a, prop2: b });
+  }
+  const { resources } = await hpk.items.readAll({ maxItemCount: 2 }).fetchAll();
+  assert.deepEqual(resources.map((d) => d.id), ["doc1", "doc2", "doc3", "doc4"]);
+  const { resources: filtered } = await hpk.items.query("SELECT * FROM c WHERE c.prop1 IN ('a', 'b')").fetchAll();
+  assert.deepEqual(filtered.map((d) => d.id), ["doc1", "doc2", "doc3", "doc4"]);
+  await database.delete();
+});

@@ -205,9 +205,7 @@ public final class QueryExecutor {
         PageRows page = new PageRows(query, params, pageSize, limits.maxResponseBytes(), from, from.key() != null,
                 deadline);
         Visibility visible = visibility(snapshot, c);
-        try (ItemSource source = lookup == null
-                        ? new ScanSource(snapshot, from.key() != null ? from.key() : bounds.from, bounds.to, visible)
-                        : new IndexSource(snapshot, c.containerId(), lookup, from.key(), bounds, visible)) {
+        try (ItemSource source = streamedSource(snapshot, c, lookup, from.key(), bounds, visible, deadline)) {
             if (!page.exhausted()) {
                 unpaged.stream(source.computing(c.indexingPolicy().computed()).until(deadline, true,
                         from.key() != null), params, ctx, row -> page.accept(row,
@@ -223,6 +221,23 @@ public final class QueryExecutor {
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), page.returnedBytes(), ctx.callCounter().calls()));
         }
+    }
+
+    /**
+     * The candidates of a streamed page: in rid order when the scope is small enough (or the page resumes a rid-ordered
+     * read), else in key order from the resume key (see {@link RidOrderedSource}).
+     */
+    private static ItemSource streamedSource(Snapshot snapshot, ContainerInfo c, IndexLookup lookup, byte[] resume,
+            Bounds bounds, Visibility visible, Deadline deadline) {
+        if (resume == null || RidOrderedSource.isRidKey(resume)) {
+            RidOrderedSource byRid = lookup == null ? RidOrderedSource.scan(snapshot, bounds, resume, visible)
+                    : RidOrderedSource.lookup(snapshot, c.containerId(), lookup, bounds, resume, visible, deadline);
+            if (byRid != null) {
+                return byRid;
+            }
+        }
+        return lookup == null ? new ScanSource(snapshot, resume != null ? resume : bounds.from, bounds.to, visible)
+                : new IndexSource(snapshot, c.containerId(), lookup, resume, bounds, visible);
     }
 
     /**
