@@ -59,6 +59,7 @@ public final class QueryExecutor {
     private final NonScalarItems nonScalarItems = new NonScalarItems();
     private final VectorIndexes vectorIndexes = new VectorIndexes();
     private final MaterializedPages materialized;
+    private final RidOrderedSource.LargeScopes largeScopes = new RidOrderedSource.LargeScopes();
 
     public QueryExecutor(Store store, Clock clock, Limits limits) {
         this.store = store;
@@ -164,8 +165,8 @@ public final class QueryExecutor {
                 return approximate;
             }
             if (query.isStreamable()) {
-                return streamed(snapshot, container, query, bounds, params, continuation, pageSize, lookup, deadline,
-                        ctx);
+                return streamed(snapshot, container, lsn, query, bounds, params, continuation, pageSize, lookup,
+                        deadline, ctx);
             }
             SortKeys sort = SortKeys.of(query);
             boolean indexOrder = sort != null && policy.isIndexing() && policy.indexesNames(sort.first())
@@ -194,7 +195,7 @@ public final class QueryExecutor {
      * continuation names the store key the page stopped at (an item key for a scan, an index entry key for a lookup)
      * and how many rows of that item were already returned.
      */
-    private QueryPage streamed(Snapshot snapshot, ContainerInfo c, SqlQuery query, Bounds bounds,
+    private QueryPage streamed(Snapshot snapshot, ContainerInfo c, long lsn, SqlQuery query, Bounds bounds,
             Map<String, JsonNode> params, String token, int pageSize, IndexLookup lookup, Deadline deadline,
             EvalContext ctx) {
         Continuation from = Continuation.parse(token, true);
@@ -205,7 +206,7 @@ public final class QueryExecutor {
         PageRows page = new PageRows(query, params, pageSize, limits.maxResponseBytes(), from, from.key() != null,
                 deadline);
         Visibility visible = visibility(snapshot, c);
-        try (ItemSource source = streamedSource(snapshot, c, lookup, from.key(), bounds, visible, deadline)) {
+        try (ItemSource source = streamedSource(snapshot, c, lsn, lookup, from.key(), bounds, visible, deadline)) {
             if (!page.exhausted()) {
                 unpaged.stream(source.computing(c.indexingPolicy().computed()).until(deadline, true,
                         from.key() != null), params, ctx, row -> page.accept(row,
@@ -227,13 +228,21 @@ public final class QueryExecutor {
      * The candidates of a streamed page: in rid order when the scope is small enough (or the page resumes a rid-ordered
      * read), else in key order from the resume key (see {@link RidOrderedSource}).
      */
-    private static ItemSource streamedSource(Snapshot snapshot, ContainerInfo c, IndexLookup lookup, byte[] resume,
+    private ItemSource streamedSource(Snapshot snapshot, ContainerInfo c, long lsn, IndexLookup lookup, byte[] resume,
             Bounds bounds, Visibility visible, Deadline deadline) {
-        if (resume == null || RidOrderedSource.isRidKey(resume)) {
+        boolean fresh = resume == null;
+        if (fresh && !largeScopes.isLarge(bounds, lsn) && lookup != null
+                && !RidOrderedSource.isSmall(snapshot, bounds)) {
+            // a lookup's candidates may be few in a large scope: the order follows the scope's size, not the filter's
+            largeScopes.large(bounds, lsn);
+        } else if (fresh && !largeScopes.isLarge(bounds, lsn) || RidOrderedSource.isRidKey(resume)) {
             RidOrderedSource byRid = lookup == null ? RidOrderedSource.scan(snapshot, bounds, resume, visible)
                     : RidOrderedSource.lookup(snapshot, c.containerId(), lookup, bounds, resume, visible, deadline);
             if (byRid != null) {
                 return byRid;
+            }
+            if (!deadline.passed()) {
+                largeScopes.large(bounds, lsn);
             }
         }
         return lookup == null ? new ScanSource(snapshot, resume != null ? resume : bounds.from, bounds.to, visible)

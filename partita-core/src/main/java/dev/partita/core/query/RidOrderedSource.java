@@ -10,6 +10,8 @@ import dev.partita.core.store.Bytes;
 import dev.partita.core.store.Cursor;
 import dev.partita.core.store.Snapshot;
 import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The candidates of a streamed query (a scan, or an index lookup) in document order: the order of the items' rid
@@ -19,10 +21,11 @@ import java.util.Arrays;
  *
  * <p>Each page gathers the scope's visible candidates with their rid numbers (read from the stored header, no parse),
  * sorts them and reads the items from the page's resume point on. That costs a walk of the whole scope per page, so
- * it is done only for scopes of at most {@link #MAX_CANDIDATES} candidates — the scopes tests and small containers
- * have; a larger scope (or an index walk that examines more terms than that) is read in key order as before, and its
- * continuation says so. A continuation of this order names the rid number it stopped at ({@link #isRidKey}); a page
- * resumed from one gathers the whole scope, however it grew.
+ * it is done only for scopes of at most {@link #MAX_CANDIDATES} items — the scopes tests and small containers have,
+ * whatever the query's filter; a larger scope (or an index walk that examines more terms than that) is read in key
+ * order as before, and its continuation says so. A continuation of this order names the rid number it stopped at ({@link #isRidKey}); a page
+ * resumed from one gathers the whole scope, however it grew. A scope found larger is remembered ({@link
+ * LargeScopes}), so the queries of a large container pay the gathering once, not on every first page.
  */
 final class RidOrderedSource extends ItemSource {
     /** The largest scope read in rid order: gathering it costs well under a millisecond per page in memory. */
@@ -72,6 +75,19 @@ final class RidOrderedSource extends ItemSource {
             }
         }
         return new RidOrderedSource(snapshot, g.sorted(), resume, false, visible);
+    }
+
+    /** Whether the scope holds at most {@link #MAX_CANDIDATES} items, versions hidden from reads included. */
+    static boolean isSmall(Snapshot snapshot, QueryExecutor.Bounds bounds) {
+        int n = 0;
+        try (Cursor cursor = snapshot.scan(bounds.from(), bounds.to())) {
+            while (cursor.next()) {
+                if (++n > MAX_CANDIDATES) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /**
@@ -131,6 +147,32 @@ final class RidOrderedSource extends ItemSource {
         k[0] = MARK;
         Bytes.putLong(k, 1, rid);
         return k;
+    }
+
+    /**
+     * The scopes (key intervals of a container) a gathering found larger than {@link #MAX_CANDIDATES}, with the
+     * container's LSN then: their first pages read in key order at once, until as many writes have happened as could
+     * have shrunk them back under the bound. Bounded: past {@link #MAX_SCOPES} remembered scopes it starts over.
+     */
+    static final class LargeScopes {
+        private static final int MAX_SCOPES = 4_096;
+        private final Map<String, Long> foundAt = new ConcurrentHashMap<>();
+
+        boolean isLarge(QueryExecutor.Bounds bounds, long lsn) {
+            Long at = foundAt.get(key(bounds));
+            return at != null && lsn - at < MAX_CANDIDATES;
+        }
+
+        void large(QueryExecutor.Bounds bounds, long lsn) {
+            if (foundAt.size() >= MAX_SCOPES) {
+                foundAt.clear();
+            }
+            foundAt.put(key(bounds), lsn);
+        }
+
+        private static String key(QueryExecutor.Bounds bounds) {
+            return Arrays.toString(bounds.from()) + (bounds.to() == null ? "" : Arrays.toString(bounds.to()));
+        }
     }
 
     /** Candidate keys with their rid numbers, gathered in key order and then sorted by rid. */
