@@ -189,3 +189,13 @@ scenario("containers: after deleteAllItemsForPartitionKey the items are gone at 
   assert.equal((await container.items.create({ id: "a0", pk: "a", v: "new" })).statusCode, 201, "no conflict");
   assert.equal((await container.item("a0", "a").read()).resource.v, "new");
 });
+
+// container.spec.ts ("Bad partition key definition", hierarchical): the message names the path the service refused
+scenario("containers: a hierarchical key path without its leading '/' is refused with the service's sentence", async () => {
+  const e = await rejectsWith(db.containers.create({
+    id: uid("bad"),
+    indexingPolicy: { indexingMode: "consistent" },
+    partitionKey: { paths: ["id", "/id2"], version: 2, kind: "MultiHash" },
+  }), 400);
+  assert.ok(e.message.includes("The partition key component definition path 'id' could not be accepted"), e.message);
+});

@@ -116,12 +116,16 @@ public record PartitionKeyDefinition(List<String> paths, PartitionKind kind, int
             throw bad("The partition key must have at least one path in 'paths', e.g. [\"/pk\"].");
         }
         for (String path : paths) {
+            // the service's sentence (the JavaScript SDK's container tests match its start), then what to write
             if (path.isEmpty() || path.charAt(0) != '/') {
-                throw bad("A partition key path must start with '/', e.g. \"/pk\" or \"/address/zipCode\".");
+                throw bad("The partition key component definition path '" + path + "' could not be accepted, failed"
+                        + " near position '0'. A partition key path must start with '/', e.g. \"/pk\" or"
+                        + " \"/address/zipCode\".");
             }
             if (PartitionKeyPath.parts(path) == null) {
-                throw bad("A partition key path must name a property after each '/', e.g. \"/pk\" or "
-                        + "\"/address/zipCode\"; quoted names must be closed.");
+                throw bad("The partition key component definition path '" + path + "' could not be accepted. A"
+                        + " partition key path must name a property after each '/', e.g. \"/pk\" or"
+                        + " \"/address/zipCode\"; quoted names must be closed.");
             }
         }
         switch (kind) {
