@@ -127,6 +127,35 @@ class DocumentOrderSdkTest {
         assertThat(seen).containsExactlyInAnyOrderElementsOf(created);
     }
 
+    /**
+     * The SDK resumes an ORDER BY page between items of equal keys by their {@code _rid}s' document numbers, read
+     * little-endian: past 255 items in a partition a big-endian counter reads out of order, and resumed pages repeat
+     * or skip items.
+     */
+    @Test
+    void orderByTiesResumeByRidPastOneByteOfDocuments() {
+        db.createContainer("ties", "/pk");
+        CosmosContainer c = db.getContainer("ties");
+        for (int i = 0; i < 300; i++) {
+            c.createItem(Json.object().put("id", "d" + i).put("pk", "p").put("amount", 1));
+        }
+        List<String> got = new ArrayList<>();
+        String token = null;
+        int pages = 0;
+        do {
+            FeedResponse<JsonNode> p = c.queryItems("SELECT * FROM c ORDER BY c.amount", new CosmosQueryRequestOptions(),
+                    JsonNode.class).iterableByPage(token, 100).iterator().next();
+            p.getResults().forEach(d -> got.add(d.get("id").asText()));
+            token = p.getContinuationToken();
+        } while (token != null && ++pages < 10);
+        assertThat(got).hasSize(300).doesNotHaveDuplicates();
+        List<String> inCreationOrder = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            inCreationOrder.add("d" + i);
+        }
+        assertThat(got).containsExactlyElementsOf(inCreationOrder);
+    }
+
     private static List<String> every(List<String> ids, int from) {
         List<String> out = new ArrayList<>();
         for (int i = from; i < ids.size(); i += 2) {

@@ -7,6 +7,11 @@ import java.util.Base64;
  * bytes + 4 bytes with the top bit set; document = container + 8 bytes whose last byte's high nibble is 0; partition
  * key range = container + 8 bytes with last byte 0x50; user = database bytes + 4 bytes with the top bit clear;
  * permission = user + 8 bytes. Base64 with padding, {@code /} written as {@code -}.
+ *
+ * <p>A collection child's 8 bytes are one little-endian number whose top nibble is the child's type: the sequence
+ * starts at byte 8, low byte first. The SDKs read it so when they resume an ORDER BY query between items of equal
+ * keys (the Java SDK's {@code ResourceId.getDocument}, the JavaScript SDK's {@code RidSkipCountFilter}), so the
+ * document order they see is the order of the sequences.
  */
 public final class ResourceIds {
     private ResourceIds() {
@@ -94,7 +99,7 @@ public final class ResourceIds {
     private static byte[] child(byte[] container, long sequence, int typeByte) {
         byte[] b = new byte[16];
         System.arraycopy(container, 0, b, 0, 8);
-        for (int i = 14; i >= 8; i--) {
+        for (int i = 8; i <= 14; i++) {
             b[i] = (byte) sequence;
             sequence >>>= 8;
         }
