@@ -407,3 +407,34 @@ scenario("queries (document order): readAll pages in creation order, single and 
   assert.deepEqual(filtered.map((d) => d.id), ["doc1", "doc2", "doc3", "doc4"]);
   await database.delete();
 });
+
+// Query control (enableQueryControl) hands out a token after every page, and an empty page repeats the token it was
+// given: a client that re-creates its iterator from each token until there is none relies on the last page carrying
+// none. And the SDK resumes ORDER BY ties by the _rid's document number, read little-endian: past 255 items in a
+// partition a wrongly ordered counter repeated or skipped items.
+scenario("queries (query control): re-created from each token, pages end; ORDER BY ties resume past 255 items", async () => {
+  const { database } = await client.databases.create({ id: uid("control") });
+  const { container: c } = await database.containers.create({ id: "c", partitionKey: { paths: ["/pk"] } });
+  const N = 300;
+  await c.items.executeBulkOperations(Array.from({ length: N }, (_, i) => ({
+    operationType: "Create", partitionKey: "p", resourceBody: { id: `d${i}`, pk: "p", amount: 1 },
+  })));
+  for (const [query, pageSize] of [["SELECT * FROM c", 100], ["SELECT * FROM c ORDER BY c.amount ASC", 100], ["SELECT c.id FROM c WHERE c.amount = 1", 60]]) {
+    const options = { maxItemCount: pageSize, enableQueryControl: true };
+    let iterator = c.items.query(query, options);
+    const ids = [];
+    let pages = 0;
+    while (iterator.hasMoreResults() && pages < 20) {
+      const page = await iterator.fetchNext();
+      pages++;
+      ids.push(...page.resources.map((d) => d.id));
+      if (page.continuationToken && iterator.hasMoreResults()) {
+        iterator = c.items.query(query, { ...options, continuationToken: page.continuationToken });
+      }
+    }
+    assert.equal(pages, N / pageSize, `${query}: pages`);
+    assert.equal(new Set(ids).size, N, `${query}: distinct items`);
+    assert.deepEqual(ids, Array.from({ length: N }, (_, i) => `d${i}`), `${query}: creation order`);
+  }
+  await database.delete();
+});

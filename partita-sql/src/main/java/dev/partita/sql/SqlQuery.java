@@ -127,6 +127,18 @@ public final class SqlQuery {
         return !hasOrderBy() && !hasGroupBy() && !hasAggregates() && !isDistinct();
     }
 
+    /**
+     * True when each item gives at most one row: one FROM source over the container (or a path in it) and no JOIN,
+     * {@code IN} or subquery source. A page that stops after such a row has returned all of that item.
+     */
+    public boolean oneRowPerItem() {
+        if (ast.from().size() != 1) {
+            return false;
+        }
+        Query.FromSource source = ast.from().get(0);
+        return !source.iterate() && source.collection() instanceof Query.Collection.Path;
+    }
+
     /** This query without TOP, OFFSET and LIMIT, which the engine then applies across pages itself. */
     public SqlQuery withoutPaging() {
         if (ast.top() == null && ast.offset() == null && ast.limit() == null) {

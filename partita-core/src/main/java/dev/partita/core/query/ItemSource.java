@@ -22,6 +22,8 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
      * {@link #position} set to the key to resume at: the read stops there, between items (or fails with 408).
      */
     static final byte[] BETWEEN = new byte[0];
+    /** How many candidates {@link #candidatesLeft} reads past the page at most: versions hidden from reads are few. */
+    private static final int LOOK_AHEAD = 16;
 
     private final Visibility visible;
     private ComputedProperties computed = ComputedProperties.NONE;
@@ -91,6 +93,25 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
      */
     byte[] nextKey() {
         return betweenItems ? currentKey : Arrays.copyOf(currentKey, currentKey.length + 1);
+    }
+
+    /**
+     * Whether a visible candidate follows the last one read: a full page asks before it hands out a continuation, so
+     * that the last page of a read is not followed by an empty one (a client that re-creates its iterator from every
+     * token would ask for that empty page forever). Looks at no more than {@link #LOOK_AHEAD} candidates and says
+     * true when it cannot tell; moves the read on, so it is asked once, after the page's continuation is taken.
+     */
+    boolean candidatesLeft() {
+        for (int i = 0; i < LOOK_AHEAD; i++) {
+            byte[] raw = advance();
+            if (raw == END) {
+                return false;
+            }
+            if (raw == BETWEEN || raw != null && visible.sees(itemKey, StoredItem.wrap(raw))) {
+                return true;
+            }
+        }
+        return true;
     }
 
     boolean changedItem() {

@@ -206,6 +206,18 @@ final class OrderedSource implements Iterable<JsonNode>, AutoCloseable {
         };
     }
 
+    /**
+     * Whether an item follows the last one handed out, as {@link ItemSource#candidatesLeft}: true while the current
+     * group has members (without parsing them, so a member whose key moved out of its part can still say true),
+     * else whether a next group exists (its first index term is read; true when the walk reaches the deadline).
+     */
+    boolean candidatesLeft() {
+        if (next < group.size()) {
+            return true;
+        }
+        return nextGroup() || stopTerm != null;
+    }
+
     /** Loads the next group (or the resumed one, positioned); false when the order is exhausted. */
     private boolean nextGroup() {
         while (true) {

@@ -218,10 +218,22 @@ public final class QueryExecutor {
             String next = page.continues() ? Continuation.streamed(lookup != null, source.currentKey,
                     source.stoppedBetweenItems() ? 0 : page.rowsOfItem(), page.emitted(), page.skipped()).encode()
                     : null;
+            if (next != null && lastPage(query, source)) {
+                next = null;
+            }
             List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), page.returnedBytes(), ctx.callCounter().calls()));
         }
+    }
+
+    /**
+     * Whether a page that filled up was the read's last: it returned its last item whole (one row per item) and no
+     * candidate follows. The service's last page carries no continuation; one that did would send the client for an
+     * empty page (see {@link ItemSource#candidatesLeft}).
+     */
+    private static boolean lastPage(SqlQuery query, ItemSource source) {
+        return !source.stoppedEarly() && query.oneRowPerItem() && !source.candidatesLeft();
     }
 
     /**
@@ -283,6 +295,9 @@ public final class QueryExecutor {
             String next = page.continues() ? Continuation.ordered(source.current,
                     source.stoppedBetweenItems() ? 0 : page.rowsOfItem(), page.emitted(), page.skipped()).encode()
                     : null;
+            if (next != null && !source.stoppedEarly() && query.oneRowPerItem() && !source.candidatesLeft()) {
+                next = null;
+            }
             List<JsonNode> rows = page.rows();
             return new QueryPage(rows, next, bounds.rangeId, Work.scan(Work.Operation.QUERY, source.entriesRead,
                     source.items, source.bytes, rows.size(), page.returnedBytes(), ctx.callCounter().calls()));

@@ -34,12 +34,12 @@ final class PlanTestData {
 
     /**
      * A document rid as Partita's engine writes it: database 4 bytes, container 4 bytes (top bit set), then the
-     * document sequence big-endian in bytes 8..14 and a type byte 0; the SDK reads bytes 8..15 as a big-endian long.
+     * document sequence little-endian in bytes 8..14 and a type byte 0; the SDKs read bytes 8..15 little-endian.
      */
     static String rid(long sequence) {
         ByteBuffer b = ByteBuffer.allocate(16);
         b.putInt(0x5DB43500).putInt(0xFF40DC75);
-        b.putLong(sequence << 8);
+        b.order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(sequence);
         return Base64.getEncoder().encodeToString(b.array()).replace('/', '-');
     }
 
