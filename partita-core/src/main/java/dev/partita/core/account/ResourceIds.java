@@ -76,6 +76,15 @@ public final class ResourceIds {
         return child(container, sequence, typeByte);
     }
 
+    /** The sequence of a collection child's rid ({@link #document}, {@link #script}): bytes 8..14, low byte first. */
+    public static long childSequence(byte[] rid) {
+        long v = 0;
+        for (int i = 14; i >= 8; i--) {
+            v = (v << 8) | (rid[i] & 0xFF);
+        }
+        return v;
+    }
+
     /** Offers use the special 3-byte form. */
     public static byte[] offer(int offerId) {
         return new byte[] {(byte) (offerId >>> 16), (byte) (offerId >>> 8), (byte) offerId};

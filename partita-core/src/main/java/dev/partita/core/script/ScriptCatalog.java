@@ -103,7 +103,7 @@ public final class ScriptCatalog {
         }
         checkIfMatch(old, ifMatch);
         byte[] rid = ResourceIds.tryDecode(old.rid());
-        return write(c, kind, d, rid == null ? nextSequence(c) : sequenceOf(rid));
+        return write(c, kind, d, rid == null ? nextSequence(c) : ResourceIds.childSequence(rid));
     }
 
     public synchronized void delete(ContainerInfo c, ScriptKind kind, String id, String ifMatch) {
@@ -134,14 +134,6 @@ public final class ScriptCatalog {
 
     private static byte[] counterKey(ContainerInfo c) {
         return StoreKeys.script(c.containerId(), COUNTER, "");
-    }
-
-    private static long sequenceOf(byte[] rid) {
-        long v = 0;
-        for (int i = 8; i <= 14; i++) {
-            v = (v << 8) | (rid[i] & 0xFF);
-        }
-        return v;
     }
 
     private static void checkIfMatch(ScriptResource s, String ifMatch) {
