@@ -157,7 +157,7 @@ scenario("search: the service's words for refused vector policies", async () => 
   const embedded = { vectorEmbeddings: [{ path: "/vector1", dataType: "float32", dimensions: 3, distanceFunction: "euclidean" }] };
   const embedding = (e) => ({ vectorEmbeddingPolicy: { vectorEmbeddings: [{ path: "/v", dataType: "float32", dimensions: 3, distanceFunction: "euclidean", ...e }] } });
   const cases = [
-    [{ indexingPolicy: { vectorIndexes: [{ path: "/vector1", type: "flat" }] } }, "Vector Indexing Policy's path::/vector1 not matching in Embedding's path"],
+    [{ indexingPolicy: { vectorIndexes: [{ path: "/vector1", type: "flat" }] } }, "Vector Indexing Policy's path::\\/vector1 not matching in Embedding's path"],
     [{ vectorEmbeddingPolicy: embedded, indexingPolicy: { vectorIndexes: [{ path: "/vector2", type: "flat" }] } }, "vector2 not matching in Embedding's path"],
     [{ vectorEmbeddingPolicy: embedded, indexingPolicy: { vectorIndexes: [{ path: "/vector1", type: "notFlat" }] } }, "Index Type::notFlat is invalid"],
     [embedding({ dataType: "float33" }), "Vector Embedding Policy has invalid DataType"],

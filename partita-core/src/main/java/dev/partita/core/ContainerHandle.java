@@ -17,6 +17,7 @@ import dev.partita.core.item.PartitionSizes;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.KeyRoute;
 import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.query.GatewayServable;
 import dev.partita.core.query.IndexUtilization;
 import dev.partita.core.query.QueryPage;
 import dev.partita.core.request.AccessScope;
@@ -275,11 +276,23 @@ public final class ContainerHandle {
     }
 
     /**
+     * {@link #query} as the gateway serves a client's request: a whole-container query that needs the SDK's pipeline
+     * across partitions is the service's 400 with the plan instead ({@link GatewayServable}).
+     */
+    public QueryPage clientQuery(String text, Map<String, JsonNode> params, RequestOptions o) {
+        ContainerInfo c = authorizeScope(o);
+        if (o.scope().equals(Scope.CONTAINER)) {
+            GatewayServable.check(c, engine.reads().parseQuery(text), params);
+        }
+        return query(text, params, o);
+    }
+
+    /**
      * {@link #query}, with the index metrics the SDKs ask for ({@code populateIndexMetrics}): which indexes the
      * query's filter and ordering used, and which it would have used had the policy had them.
      */
     public QueryPage queryWithIndexMetrics(String text, Map<String, JsonNode> params, RequestOptions o) {
-        QueryPage page = query(text, params, o);
+        QueryPage page = clientQuery(text, params, o);
         return page.withIndexUtilization(IndexUtilization.of(engine.reads().parseQuery(text), params,
                 info().indexingPolicy()));
     }

@@ -15,6 +15,8 @@ import java.net.http.HttpResponse;
 import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -283,6 +285,45 @@ class RawProtocolTest {
                 .header("x-ms-documentdb-isquery", "true").header("Content-Type", "application/query+json")
                 .header("x-ms-continuation", "not-a-token")
                 .body("{\"query\":\"SELECT * FROM c\"}").send(), 400);
+    }
+
+    /**
+     * The JavaScript SDK's first request for a query names no range: the gateway serves what it can stream and sends
+     * a query that needs the SDK's pipeline across partitions back with its plan (400/1004, additionalErrorInfo),
+     * as the service does; the SDK then runs the plan range by range and pays what the ranges charge.
+     */
+    @Test
+    void aCrossPartitionQueryThatNeedsThePipelineComesBackWithItsPlan() throws Exception {
+        assertThat(raw.call("POST", "/dbs/db/colls").signed("colls", "dbs/db").header("x-ms-offer-throughput", "24000")
+                .body("{\"id\":\"wide\",\"partitionKey\":{\"paths\":[\"/pk\"],\"kind\":\"Hash\",\"version\":2}}")
+                .send().statusCode()).isEqualTo(201);
+        for (String q : List.of("SELECT * FROM c ORDER BY c.n", "SELECT VALUE COUNT(1) FROM c", "SELECT TOP 2 * FROM c",
+                "SELECT DISTINCT c.n FROM c", "SELECT c.n, COUNT(1) AS k FROM c GROUP BY c.n",
+                "SELECT * FROM c OFFSET 1 LIMIT 2")) {
+            HttpResponse<String> r = query("wide", q, Map.of());
+            JsonNode e = error(r, 400);
+            assertThat(r.headers().firstValue("x-ms-substatus")).as(q).hasValue("1004");
+            assertThat(e.get("message").asText()).startsWith("The provided cross partition query can not be directly"
+                    + " served by the gateway.");
+            assertThat(JSON.readTree(e.get("additionalErrorInfo").asText()).get("queryInfo").isObject()).isTrue();
+        }
+        // served: streamable, pinned to one key, named range, one-partition container, and the explorer's request
+        assertThat(query("wide", "SELECT * FROM c WHERE c.n > 1", Map.of()).statusCode()).isEqualTo(200);
+        assertThat(query("wide", "SELECT * FROM c WHERE c.pk = 'a' ORDER BY c.n", Map.of()).statusCode())
+                .isEqualTo(200);
+        assertThat(query("wide", "SELECT * FROM c ORDER BY c.n", Map.of("x-ms-documentdb-partitionkeyrangeid", "0"))
+                .statusCode()).isEqualTo(200);
+        assertThat(query("c", "SELECT * FROM c ORDER BY c.n", Map.of()).statusCode()).isEqualTo(200);
+        assertThat(query("wide", "SELECT * FROM c ORDER BY c.n", Map.of("x-partita-whole-container-query", "true"))
+                .statusCode()).isEqualTo(200);
+    }
+
+    private HttpResponse<String> query(String container, String q, Map<String, String> headers) throws Exception {
+        var call = raw.call("POST", "/dbs/db/colls/" + container + "/docs").signed("docs", "dbs/db/colls/" + container)
+                .header("x-ms-documentdb-isquery", "true").header("Content-Type", "application/query+json")
+                .header("x-ms-documentdb-query-enablecrosspartition", "true");
+        headers.forEach(call::header);
+        return call.body(JSON.writeValueAsString(Map.of("query", q))).send();
     }
 
     /** A store whose item reads fail with an unexpected exception while {@link #FAIL_STORE} is set. */

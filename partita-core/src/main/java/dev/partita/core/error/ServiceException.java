@@ -41,6 +41,11 @@ public final class ServiceException extends RuntimeException {
         return new ServiceException(400, 0, message, 0, planJson);
     }
 
+    /** {@link #needsQueryPlan} with the service's sub-status for the reason. */
+    public static ServiceException needsQueryPlan(int subStatus, String message, String planJson) {
+        return new ServiceException(400, subStatus, message, 0, planJson);
+    }
+
     /** The query plan of a {@link #needsQueryPlan} error, or null. */
     public String additionalErrorInfo() {
         return additionalErrorInfo;

@@ -42,6 +42,11 @@ public final class Hdr {
     public static final AsciiString PRIORITY_LEVEL = AsciiString.cached("x-ms-cosmos-priority-level");
     public static final AsciiString POPULATE_QUERY_METRICS = AsciiString.cached("x-ms-documentdb-populatequerymetrics");
     public static final AsciiString QUERY_METRICS = AsciiString.cached("x-ms-documentdb-query-metrics");
+    /**
+     * Partita's own: the explorer, which has no query pipeline, asks for whole-container answers to queries the
+     * gateway would send back with their plan. No client of the service sends it.
+     */
+    public static final AsciiString WHOLE_CONTAINER_QUERY = AsciiString.cached("x-partita-whole-container-query");
     /** Index metrics as base64 JSON (the Java and .NET SDKs) or, with the V2 header, URI-encoded JSON (the JS SDK). */
     public static final AsciiString POPULATE_INDEX_METRICS = AsciiString.cached("x-ms-cosmos-populateindexmetrics");
     public static final AsciiString POPULATE_INDEX_METRICS_V2 =

@@ -71,9 +71,11 @@ public final class QueryRoutes {
         Instant started = clock.instant();
         boolean indexMetricsV2 = ex.flag(Hdr.POPULATE_INDEX_METRICS_V2);
         boolean indexMetrics = indexMetricsV2 || ex.flag(Hdr.POPULATE_INDEX_METRICS);
-        QueryPage page = indexMetrics
-                ? container.queryWithIndexMetrics(text(body), parameters(body.get("parameters")), o)
-                : container.query(text(body), parameters(body.get("parameters")), o);
+        String text = text(body);
+        Map<String, JsonNode> params = parameters(body.get("parameters"));
+        QueryPage page = indexMetrics ? container.queryWithIndexMetrics(text, params, o)
+                : ex.flag(Hdr.WHOLE_CONTAINER_QUERY) ? container.query(text, params, o)
+                : container.clientQuery(text, params, o);
         long nanos = Math.max(0, Duration.between(started, clock.instant()).toNanos());
         Reply r = page(container.info(), page);
         if (ex.flag(Hdr.POPULATE_QUERY_METRICS)) {

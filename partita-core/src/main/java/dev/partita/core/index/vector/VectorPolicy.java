@@ -114,8 +114,9 @@ public final class VectorPolicy {
         String path = path(e, "vector index");
         VectorEmbedding embedding = embeddings.get(path);
         if (embedding == null) {
-            throw ServiceException.badRequest("Vector Indexing Policy's path::" + path + " not matching in "
-                    + "Embedding's path: add it to 'vectorEmbeddingPolicy.vectorEmbeddings'.");
+            // the service writes the path JSON-escaped (path::\/vector1), as the JavaScript SDK's spec matches
+            throw ServiceException.badRequest("The Vector Indexing Policy's path::" + path.replace("/", "\\/")
+                    + " not matching in Embedding's path: add it to 'vectorEmbeddingPolicy.vectorEmbeddings'.");
         }
         VectorIndexType type = VectorIndexType.parse(e.path("type").asText(null));
         if (type == null) {

@@ -64,7 +64,8 @@ export class Api {
 
   /** One page: scoped to a partition key, or a range, or (neither) the whole container. */
   async queryPage(db, c, query, { partitionKey, rangeId, continuation, maxItemCount = 100, metrics = false } = {}) {
-    const headers = { ...QUERY, 'x-ms-max-item-count': String(maxItemCount) };
+    // Partita's own header: answer a whole-container query itself, as the explorer has no query pipeline
+    const headers = { ...QUERY, 'x-ms-max-item-count': String(maxItemCount), 'x-partita-whole-container-query': 'true' };
     if (partitionKey) headers['x-ms-documentdb-partitionkey'] = partitionKey;
     if (rangeId !== undefined) headers['x-ms-documentdb-partitionkeyrangeid'] = rangeId;
     if (continuation) headers['x-ms-continuation'] = continuation;
