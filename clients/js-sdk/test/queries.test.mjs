@@ -449,3 +449,16 @@ scenario("queries (query control): re-created from each token, pages end; ORDER 
   }
   await database.delete();
 });
+
+// The SDK's groupBy spec ("with aggregates and fields that do not exist"): across partitions the gateway sends GROUP BY
+// back with its plan, the ranges send undefined partials as computed, and the SDK's pipeline keeps every alias, an
+// undefined aggregate as an own key with the value undefined.
+scenario("queries: GROUP BY over properties that do not exist keeps every alias", async () => {
+  const sql = "SELECT c.cat, AVG(c.nope) AS a, MIN(c.nope) AS lo, MAX(c.nope) AS hi, COUNT(c.nope) AS k, SUM(c.nope) AS s"
+    + " FROM c WHERE c.cat = 'a' OR c.cat = 'b' GROUP BY c.cat";
+  for (const options of [{}, { forceQueryPlan: true }]) {
+    const rows = (await container.items.query(sql, options).fetchAll()).resources.sort((x, y) => x.cat.localeCompare(y.cat));
+    assert.deepStrictEqual(rows, ["a", "b"].map((cat) => ({ cat, a: undefined, lo: undefined, hi: undefined, k: 0, s: 0 })),
+      JSON.stringify(options));
+  }
+});

@@ -50,10 +50,11 @@ class WiderScopeTest {
     }
 
     @Test
-    void anAliasedMinOrMaxUndefinedOverTheScopeIsLeftOutOfThePayload() {
+    void anAliasedMinOrMaxUndefinedOverTheScopeKeepsItsPartial() {
+        // the service sends the partial as computed: the JavaScript SDK's GROUP BY then keeps the alias, undefined
         assertThat(rangeRows("SELECT {\"hi\": {\"item\": MAX(c.n), \"item2\": {\"max\": MAX(c.n), \"count\": "
                 + "COUNT(c.n)}}, \"k\": {\"item\": COUNT(1)}} AS payload FROM c"))
-                .containsExactly("{\"payload\":{\"k\":{\"item\":2}}}");
+                .containsExactly("{\"payload\":{\"hi\":{\"item2\":{\"count\":2}},\"k\":{\"item\":2}}}");
     }
 
     @Test

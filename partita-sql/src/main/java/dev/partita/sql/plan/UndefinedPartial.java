@@ -13,9 +13,9 @@ import java.util.Set;
  * {@link SelectList#partial}) whose partial stands for an undefined aggregate: SUM without {@code item}, AVG without
  * a sum or over no values, MIN/MAX without their value. Computed over the whole scope, such a row is the service's
  * "no row", but the Java SDK turns it into a {@code null} row (SelectValueAggregateValues); the ranges leave it out
- * instead, which both SDKs read as no row. Likewise an aliased MIN/MAX that is undefined over the whole
- * scope, which the Java SDK would show as {@code {}}, is left out of the payload: both SDKs then leave the alias out.
- * (An aliased AVG cannot be: the Java SDK's AverageAggregator fails on a missing alias.)
+ * instead, which both SDKs read as no row. An aliased aggregate's partial is sent as computed, as the service sends
+ * it: the JavaScript SDK's GROUP BY then keeps the alias with an undefined value (its groupBy spec's snapshot), and
+ * the Java SDK shows it as {@code {}}, as against the service.
  */
 public final class UndefinedPartial implements UndefinedAggregates.RowRules {
     /** The rules of the SDKs' partials. */
@@ -26,20 +26,7 @@ public final class UndefinedPartial implements UndefinedAggregates.RowRules {
 
     @Override
     public Set<String> hiddenIn(JsonNode wholeRow) {
-        if (isUndefinedValueAggregate(wholeRow)) {
-            return null;
-        }
-        JsonNode payload = wholeRow != null && wholeRow.isObject() ? wholeRow.get("payload") : null;
-        if (payload == null || !payload.isObject()) {
-            return Set.of();
-        }
-        Set<String> out = new LinkedHashSet<>();
-        for (Map.Entry<String, JsonNode> e : payload.properties()) {
-            if (isUndefinedExtreme(e.getValue())) {
-                out.add(e.getKey());
-            }
-        }
-        return out;
+        return isUndefinedValueAggregate(wholeRow) ? null : Set.of();
     }
 
     @Override
@@ -47,13 +34,6 @@ public final class UndefinedPartial implements UndefinedAggregates.RowRules {
         ObjectNode copy = ((ObjectNode) row).deepCopy();
         ((ObjectNode) copy.get("payload")).remove(members);
         return copy;
-    }
-
-    /** A MIN/MAX partial without its value: {@code {"item2": {"count": n}}}. */
-    private static boolean isUndefinedExtreme(JsonNode partial) {
-        JsonNode item2 = partial.get("item2");
-        return partial.isObject() && item2 != null && item2.isObject() && item2.has("count") && !item2.has("min")
-                && !item2.has("max");
     }
 
     /** True when {@code row} is a VALUE aggregate's partial row, and that partial is undefined. */
