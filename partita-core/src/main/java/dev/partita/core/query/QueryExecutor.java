@@ -218,7 +218,8 @@ public final class QueryExecutor {
             String next = page.continues() ? Continuation.streamed(lookup != null, source.currentKey,
                     source.stoppedBetweenItems() ? 0 : page.rowsOfItem(), page.emitted(), page.skipped()).encode()
                     : null;
-            if (next != null && lastPage(query, source)) {
+            // the read's last page carries no continuation (ItemSource#candidatesLeft)
+            if (next != null && !source.stoppedEarly() && query.oneRowPerItem() && !source.candidatesLeft()) {
                 next = null;
             }
             List<JsonNode> rows = page.rows();
@@ -227,14 +228,6 @@ public final class QueryExecutor {
         }
     }
 
-    /**
-     * Whether a page that filled up was the read's last: it returned its last item whole (one row per item) and no
-     * candidate follows. The service's last page carries no continuation; one that did would send the client for an
-     * empty page (see {@link ItemSource#candidatesLeft}).
-     */
-    private static boolean lastPage(SqlQuery query, ItemSource source) {
-        return !source.stoppedEarly() && query.oneRowPerItem() && !source.candidatesLeft();
-    }
 
     /**
      * The candidates of a streamed page: in rid order when the scope is small enough (or the page resumes a rid-ordered
@@ -295,6 +288,7 @@ public final class QueryExecutor {
             String next = page.continues() ? Continuation.ordered(source.current,
                     source.stoppedBetweenItems() ? 0 : page.rowsOfItem(), page.emitted(), page.skipped()).encode()
                     : null;
+            // the read's last page carries no continuation (ItemSource#candidatesLeft)
             if (next != null && !source.stoppedEarly() && query.oneRowPerItem() && !source.candidatesLeft()) {
                 next = null;
             }
