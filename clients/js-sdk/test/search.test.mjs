@@ -83,6 +83,22 @@ for (const c of ["one", "five"]) {
     assert.deepEqual(scoped.map((r) => r.id), nearest("cos", "cosine", q, 3, (d) => d.cat === "c2"));
   });
 
+  scenario(`search (${c}): an unbounded vector ORDER BY gets its plan; the SDK refuses it unless told to buffer it all`, async () => {
+    const q = [0.2, -0.4, 0.9, 0.3];
+    const query = { query: "SELECT c.id FROM c ORDER BY VectorDistance(c.cos, @q)", parameters: [{ name: "@q", value: q }] };
+    // the service plans it (hasNonStreamingOrderBy, no TOP or LIMIT) and the SDK's own check refuses it
+    await assert.rejects(all(c, query, { forceQueryPlan: true }), (e) => /without TOP or LIMIT/.test(e.message));
+    if (c === "five") {
+      // sent whole first, it comes back as the 400 that carries the plan, and the same check refuses it
+      await assert.rejects(all(c, query), (e) => /without TOP or LIMIT/.test(e.message));
+    }
+    // told to, the SDK drains every range page by page and merges the ranges by similarity
+    for (const forceQueryPlan of [false, true]) {
+      const rows = await all(c, query, { allowUnboundedNonStreamingQueries: true, maxItemCount: 7, forceQueryPlan });
+      assert.deepEqual(rows.map((r) => r.id), nearest("cos", "cosine", q, N), `forceQueryPlan ${forceQueryPlan}`);
+    }
+  });
+
   scenario(`search (${c}): full-text contains, all and any with stemming and fuzzy terms`, async () => {
     const ids = async (where) => (await all(c, `SELECT VALUE c.id FROM c WHERE ${where}`)).sort();
     const expect = (f) => docs.filter((d) => f(d.text)).map((d) => d.id).sort();

@@ -416,9 +416,13 @@ class SearchSdkTest {
     }
 
     @Test
-    void aVectorSearchWithoutTopIsRefused() {
+    void aVectorSearchWithoutTopIsPlannedAndTheSdkRefusesIt() {
+        // The service plans it (hasNonStreamingOrderBy, no top or limit) and leaves the refusal to the SDKs. This
+        // SDK's own check (DocumentQueryExecutionContextFactory) unboxes the absent TOP and fails with an NPE
+        // before it sends any query, as against the service; the JavaScript SDK says "without TOP or LIMIT".
         assertThatThrownBy(() -> query("one", "SELECT c.id FROM c ORDER BY VectorDistance(c.cos, [1,2,3,4])",
-                Map.of(), null)).isInstanceOfSatisfying(CosmosException.class,
-                e -> assertThat(e.getStatusCode()).isEqualTo(400));
+                Map.of(), null)).isInstanceOf(NullPointerException.class).hasMessageContaining("getTop()");
+        assertThat(query("one", "SELECT TOP 3 c.id FROM c ORDER BY VectorDistance(c.cos, [1,2,3,4])",
+                Map.of(), null)).hasSize(3);
     }
 }

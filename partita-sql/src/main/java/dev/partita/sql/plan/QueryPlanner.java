@@ -163,10 +163,6 @@ public final class QueryPlanner {
      * is the distance function's: most similar first (descending for similarities, ascending for Euclidean).
      */
     private void vectorOrderBy(Long top, Long offset, Long limit) {
-        if (top == null && limit == null) {
-            throw new SqlException("Executing a vector search query without TOP or OFFSET/LIMIT is not supported: "
-                    + "add TOP n (or OFFSET/LIMIT) to the query.");
-        }
         if (aggregatesOrGroups()) {
             throw new SqlException("ORDER BY VectorDistance cannot be combined with aggregates or GROUP BY.");
         }

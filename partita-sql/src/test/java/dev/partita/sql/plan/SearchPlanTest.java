@@ -29,8 +29,17 @@ class SearchPlanTest {
         JsonNode euclid = plan("SELECT TOP 3 c.id FROM c ORDER BY VectorDistance(c.v, [1, 2], false, "
                 + "{distanceFunction: 'euclidean'})").get("queryInfo");
         assertThat(euclid.get("orderBy").toString()).isEqualTo("[\"Ascending\"]");
-        assertThatThrownBy(() -> plan("SELECT c.id FROM c ORDER BY VectorDistance(c.v, [1, 2])"))
-                .isInstanceOf(SqlException.class).hasMessageContaining("TOP");
+    }
+
+    @Test
+    void anUnboundedVectorOrderByIsPlannedWithoutTopOrLimit() {
+        // the SDKs refuse it themselves on seeing no bound (JS: unless allowUnboundedNonStreamingQueries)
+        JsonNode info = plan("SELECT c.id FROM c ORDER BY VectorDistance(c.v, [1, 2])").get("queryInfo");
+        assertThat(info.get("hasNonStreamingOrderBy").asBoolean()).isTrue();
+        assertThat(info.path("top").isNull() || info.path("top").isMissingNode()).isTrue();
+        assertThat(info.path("limit").isNull() || info.path("limit").isMissingNode()).isTrue();
+        assertThat(info.get("rewrittenQuery").asText()).startsWith("SELECT c._rid, [{\"item\": ")
+                .doesNotContain("LIMIT");
     }
 
     @Test
