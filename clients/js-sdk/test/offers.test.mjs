@@ -25,6 +25,15 @@ scenario("offers: a container's offer is read and replaced", async () => {
   assert.equal((await client.offer(offer.id).read()).resource.content.offerThroughput, 1000);
 });
 
+scenario("offers: an offer addressed by its _self instead of its id is a 400, and nothing changes", async () => {
+  const { container } = await db.containers.create({ id: uid("c"), partitionKey: { paths: ["/pk"] } }, { offerThroughput: 400 });
+  const { resource: offer } = await container.readOffer();
+  // the SDK builds /offers/offers/{rid}/ from the _self
+  await assert.rejects(client.offer(offer._self).replace({ ...offer, content: { ...offer.content, offerThroughput: 900 } }),
+    (e) => e.code === 400);
+  assert.equal((await container.readOffer()).resource.content.offerThroughput, 400);
+});
+
 scenario("offers: readAll and query list the offers", async () => {
   const { container } = await db.containers.create({ id: uid("c"), partitionKey: { paths: ["/pk"] } }, { offerThroughput: 500 });
   const { resource: offer } = await container.readOffer();

@@ -29,6 +29,12 @@ record ResourcePath(List<String> segments, boolean ridBased) {
         if (root.equals("offers") && n <= 2 || control(segments)) {
             return new ResourcePath(segments, false);
         }
+        if (root.equals("offers")) {
+            // e.g. /offers/offers/{rid}/: an SDK given an offer's _self where it wants its id. A client's own test
+            // suite, run against the service, accepts only 400 or 401 here.
+            throw ServiceException.badRequest("The request path is not a valid offer path: an offer is addressed "
+                    + "as /offers/{offer id}, not by its _self.");
+        }
         if (!root.equals("dbs") || n > 6) {
             throw unknown();
         }
