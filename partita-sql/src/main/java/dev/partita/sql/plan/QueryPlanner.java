@@ -159,8 +159,10 @@ public final class QueryPlanner {
 
     /**
      * ORDER BY VectorDistance: a non-streaming ORDER BY. Each range returns its own best rows (TOP, or OFFSET+LIMIT)
-     * and the SDK keeps the best of all of them, so the query needs a bound and has no continuation. The direction
-     * is the distance function's: most similar first (descending for similarities, ascending for Euclidean).
+     * and the SDK keeps the best of all of them; the query has no continuation. Without a bound it is planned all
+     * the same, as the service plans it, and each SDK refuses it itself (the JS SDK runs it when told to buffer every
+     * row). The direction is the distance function's: most similar first (descending for similarities, ascending
+     * for Euclidean).
      */
     private void vectorOrderBy(Long top, Long offset, Long limit) {
         if (aggregatesOrGroups()) {
