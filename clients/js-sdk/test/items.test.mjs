@@ -1,7 +1,8 @@
 // Items: create, read, replace, upsert, delete; etags and If-Match (412), If-None-Match (304), 404, 409; ids with
-// '?'; the 413 of an oversized item.
+// '?'; the 413 of an oversized item, alone and in bulk.
 import { after, before } from "node:test";
 import assert from "node:assert/strict";
+import { BulkOperationType } from "@azure/cosmos";
 import { scenario, newClient, disposeClients, uid, rejectsWith } from "../lib/support.mjs";
 
 after(disposeClients);
@@ -185,5 +186,16 @@ scenario("items: the 413 of an oversized item carries the service's message", as
   // under the request limit, over the item limit once the system properties are added
   const e = await rejectsWith(container.items.create({ id: uid("big"), pk: "a", blob: "x".repeat(2 * 1024 * 1024 - 100) }), 413);
   assert.equal(e.body.code, "RequestEntityTooLarge");
-  assert.equal(e.body.message, 'Message: {"Errors":["Request size is too large"]}');
+  // the service's message proper, then its line naming the activity id (executeBulkOperations.item.spec.ts looks
+  // for the line break)
+  assert.match(e.body.message, /^Message: \{"Errors":\["Request size is too large"\]\}\r\nActivityId: [0-9a-f-]{36}, /);
+  assert.equal(e.body.message.split("ActivityId: ")[1].slice(0, 36), e.headers["x-ms-activity-id"]);
+});
+
+scenario("items: a bulk operation over the request limit fails with the service's 413 message", async () => {
+  const [r] = await container.items.executeBulkOperations([
+    { operationType: BulkOperationType.Create, partitionKey: "a", resourceBody: { id: uid("big"), pk: "a", blob: "y".repeat(2422211) } },
+  ]);
+  assert.equal(r.error?.code, 413);
+  assert.ok(r.error.message.includes('Request size is too large"]}\r\n'), r.error.message);
 });

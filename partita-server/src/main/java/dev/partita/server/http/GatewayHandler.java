@@ -87,8 +87,8 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
         if (!req.decoderResult().isSuccess()) {
             req.release();
             Reply refusal = req.decoderResult().cause() instanceof TransferCodings.Refused r
-                    ? ErrorReplies.of(r.status(), 0, r.getMessage(), 0)
-                    : ErrorReplies.of(400, 0, "The request is not valid HTTP/1.1.", 0);
+                    ? ErrorReplies.of(r.status(), 0, r.getMessage(), 0, activityId)
+                    : ErrorReplies.of(400, 0, "The request is not valid HTTP/1.1.", 0, activityId);
             FullHttpResponse resp = finish(refusal, activityId, false);
             ctx.writeAndFlush(resp).addListener(ChannelFutureListener.CLOSE).addListener(f -> done(ctx));
             return;
@@ -99,7 +99,7 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
             ex = new Exchange(req.method(), path, PathDecoder.segments(path), req.headers(), req.content(),
                     activityId, secure);
         } catch (ServiceException e) {
-            respond(ctx, req, ErrorReplies.of(e), activityId, keepAlive);
+            respond(ctx, req, ErrorReplies.of(e, activityId), activityId, keepAlive);
             return;
         } catch (RuntimeException e) {
             LOG.error("Unexpected error decoding a {} request's path, activity id {}", req.method(), activityId, e);
@@ -117,7 +117,8 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
             executor.execute(() -> respond(ctx, req, run(ex, dispatcher::handle), activityId, keepAlive));
         } catch (RejectedExecutionException e) {
             req.release();
-            ctx.writeAndFlush(finish(ErrorReplies.of(503, 0, "The server is shutting down.", 0), activityId, false))
+            Reply closing = ErrorReplies.of(503, 0, "The server is shutting down.", 0, activityId);
+            ctx.writeAndFlush(finish(closing, activityId, false))
                     .addListener(ChannelFutureListener.CLOSE).addListener(f -> done(ctx));
         }
     }
@@ -170,7 +171,7 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
         try {
             return dispatch.apply(ex);
         } catch (ServiceException e) {
-            return ErrorReplies.of(e);
+            return ErrorReplies.of(e, ex.activityId());
         } catch (Throwable t) {
             // the stack trace is logged, never sent; the message names only the activity id
             LOG.error("Unexpected error in {} request, activity id {}", ex.method(), ex.activityId(), t);
@@ -271,6 +272,7 @@ public final class GatewayHandler extends ChannelInboundHandlerAdapter {
 
     /** An error reply for the pipeline's own refusals (413, bad requests) outside a dispatch. */
     FullHttpResponse refusal(int status, String message, HttpHeaders requestHeaders, boolean keepAlive) {
-        return finish(ErrorReplies.of(status, 0, message, 0), activityId(requestHeaders), keepAlive);
+        String activityId = activityId(requestHeaders);
+        return finish(ErrorReplies.of(status, 0, message, 0, activityId), activityId, keepAlive);
     }
 }

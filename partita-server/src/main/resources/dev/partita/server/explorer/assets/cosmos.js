@@ -72,7 +72,8 @@ export class Cosmos {
     const parsed = text ? JSON.parse(text) : null;
     const charge = Number(res.headers.get('x-ms-request-charge') ?? 0);
     if (res.status >= 400 && !accept.includes(res.status)) {
-      const message = parsed?.message ?? `HTTP ${res.status}`;
+      // the service's messages end with a line naming the activity id, which the explorer shows apart
+      const message = (parsed?.message ?? `HTTP ${res.status}`).split('\r\nActivityId: ')[0];
       throw new CosmosError(res.status, Number(res.headers.get('x-ms-substatus') ?? 0), message, charge);
     }
     return { status: res.status, headers: res.headers, body: parsed, charge };
