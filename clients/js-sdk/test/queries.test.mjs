@@ -125,6 +125,19 @@ scenario("queries: a syntax error gives 400", async () => {
   await rejectsWith(container.items.query("SELEC * FROM c").fetchAll(), 400);
 });
 
+scenario("queries: a compile error's message embeds the service's error list with its location", async () => {
+  // the service's shape: Message: {"errors":[{"severity","location":{"start","end"},"code","message"}]}
+  const errorsOf = (e) => JSON.parse(e.body.message.match(/^Message: (\{.*\})\r\nActivityId: /)[1]).errors;
+  const syntax = await rejectsWith(container.items.query("SELECT * frm c").fetchAll(), 400);
+  assert.deepEqual(errorsOf(syntax), [{ severity: "Error", location: { start: 9, end: 12 }, code: "SC1001",
+    message: "Syntax error, incorrect syntax near 'frm'." }]);
+  const unknown = await rejectsWith(container.items.query("SELECT VALUE NOSUCH(c.n) FROM c").fetchAll(), 400);
+  assert.equal(errorsOf(unknown)[0].code, "SC2005");
+  // a single-partition query is sent without a plan, and its error has the same shape
+  const single = await rejectsWith(container.items.query("SELECT * frm c", { partitionKey: "a" }).fetchAll(), 400);
+  assert.deepEqual(errorsOf(single), errorsOf(syntax));
+});
+
 scenario("queries: fetchNext pages a cross-partition query with maxItemCount", async () => {
   const it = container.items.query("SELECT * FROM c", { maxItemCount: 7 });
   const seen = [];

@@ -74,6 +74,25 @@ class QuerySdkTest {
                 });
     }
 
+    @Test
+    void aCompileErrorEmbedsTheServicesErrorListWithItsLocation() {
+        for (CosmosQueryRequestOptions options : List.of(new CosmosQueryRequestOptions(),
+                new CosmosQueryRequestOptions().setPartitionKey(new PartitionKey("p1")))) {
+            assertThatThrownBy(() -> five.queryItems("SELECT * frm c", options, JsonNode.class).iterator().next())
+                    .isInstanceOfSatisfying(CosmosException.class, e -> {
+                        assertThat(e.getStatusCode()).isEqualTo(400);
+                        String message = e.getShortMessage();
+                        assertThat(message).startsWith("Message: {").contains("\r\nActivityId: ");
+                        JsonNode errors = Json.parse(message.substring("Message: ".length(),
+                                message.indexOf("\r\nActivityId: ")), "error list").get("errors");
+                        assertThat(errors).hasSize(1);
+                        assertThat(errors.get(0).toString()).isEqualTo("{\"severity\":\"Error\",\"location\":"
+                                + "{\"start\":9,\"end\":12},\"code\":\"SC1001\","
+                                + "\"message\":\"Syntax error, incorrect syntax near 'frm'.\"}");
+                    });
+        }
+    }
+
     /** ORDER BY c.cat, c.n DESC needs a composite index, as in the service. */
     static CosmosContainerProperties withCatNComposite(CosmosContainerProperties props) {
         IndexingPolicy policy = new IndexingPolicy();

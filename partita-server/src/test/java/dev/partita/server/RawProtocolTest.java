@@ -277,7 +277,9 @@ class RawProtocolTest {
         JsonNode e = error(raw.call("POST", "/dbs/db/colls/c/docs").signed("docs", "dbs/db/colls/c")
                 .header("x-ms-documentdb-isquery", "true").header("Content-Type", "application/query+json")
                 .body("{\"query\":\"SELECT * FROM c WHERE\"}").send(), 400);
-        assertThat(e.get("message").asText()).contains("line 1");
+        // the problem's place is the error's location: 0-based offsets into the query text (here its end)
+        assertThat(e.get("message").asText()).contains("\"location\":{\"start\":21,\"end\":21}")
+                .contains("\"code\":\"SC1001\"");
         error(raw.call("POST", "/dbs/db/colls/c/docs").signed("docs", "dbs/db/colls/c")
                 .header("x-ms-documentdb-isquery", "true").header("Content-Type", "application/query+json")
                 .body("{\"parameters\":[]}").send(), 400);

@@ -38,14 +38,14 @@ class ParserErrorTest {
         SqlException e = catchThrowableOfType(SqlException.class, () -> Sql.parse(query));
         assertThat(e).as(query).isNotNull();
         assertThat(e.code()).isEqualTo("SC1001");
-        assertThat(e.getMessage()).startsWith("Syntax error, incorrect syntax near").contains("line 1, column");
+        assertThat(e.getMessage()).startsWith("Syntax error, incorrect syntax near");
         assertThat(e.start()).isGreaterThanOrEqualTo(0);
     }
 
     @Test
     void syntaxErrorNamesTheToken() {
         assertThatThrownBy(() -> Sql.parse("SELECT TOP -1 * FROM c"))
-                .hasMessage("Syntax error, incorrect syntax near '-' at line 1, column 12.");
+                .hasMessage("Syntax error, incorrect syntax near '-'.");
         SqlException e = catchThrowableOfType(SqlException.class, () -> Sql.parse("SELECT TOP -1 * FROM c"));
         assertThat(e.start()).isEqualTo(11);
         assertThat(e.end()).isEqualTo(12);

@@ -61,7 +61,7 @@ final class CarriedAggregates {
         if (query.hasGroupBy()) {
             if (wholeToo && ctx.userFunctions() != null) {
                 // a pass that many requests share would outlive a change of the functions' bodies
-                throw QueryExecutor.timedOut();
+                throw QueryErrors.timedOut();
             }
             AggregateState state = wholeToo
                     ? AggregateState.judgedByPass(wholeScope.begin(c, lsn, query, whole, params))
@@ -118,7 +118,7 @@ final class CarriedAggregates {
             if (source.stoppedEarly()) {
                 String carried = state.encode();
                 if (carried.length() > MAX_STATE_CHARS) {
-                    throw QueryExecutor.timedOut();
+                    throw QueryErrors.timedOut();
                 }
                 List<JsonNode> none = neutral(query, state, wider, params, ctx);
                 return new QueryPage(none, Continuation.carried(source.nextKey(), carried).encode(), bounds.rangeId(),

@@ -138,7 +138,7 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
                 while (next == null) {
                     if (items >= atLeast && deadline.passed()) {
                         if (!stopAtDeadline) {
-                            throw QueryExecutor.timedOut();
+                            throw QueryErrors.timedOut();
                         }
                         stoppedEarly = true;
                         return false;
@@ -149,7 +149,7 @@ abstract class ItemSource implements Iterable<JsonNode>, AutoCloseable {
                     }
                     if (raw == BETWEEN) {
                         if (!stopAtDeadline) {
-                            throw QueryExecutor.timedOut();
+                            throw QueryErrors.timedOut();
                         }
                         stoppedEarly = true;
                         betweenItems = true;

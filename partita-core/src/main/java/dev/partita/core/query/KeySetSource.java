@@ -39,7 +39,7 @@ final class KeySetSource extends ItemSource {
             try (IndexCursor cursor = lookup.open(snapshot, r[0], r[1]).until(deadline)) {
                 while (cursor.next()) {
                     if ((++walked & CHECK_EVERY) == 0 && deadline.passed()) {
-                        throw QueryExecutor.timedOut();
+                        throw QueryErrors.timedOut();
                     }
                     byte[] itemKey = IndexTerms.itemKey(container, cursor.key());
                     if (bounds.contains(itemKey)) {
@@ -48,7 +48,7 @@ final class KeySetSource extends ItemSource {
                     }
                 }
                 if (cursor.stopped()) {
-                    throw QueryExecutor.timedOut();
+                    throw QueryErrors.timedOut();
                 }
                 entries += cursor.termsExamined();
             }

@@ -112,7 +112,7 @@ final class NonScalarItems {
             while (cursor.next()) {
                 if (any && deadline.passed()) {
                     entry.buildFrom = cursor.key().clone();
-                    throw QueryExecutor.timedOut();
+                    throw QueryErrors.timedOut();
                 }
                 classify(entry, cursor.key(), cursor.value(), path);
                 any = true;
@@ -121,7 +121,7 @@ final class NonScalarItems {
         entry.buildFrom = null;
         if (Bytes.longValue(snapshot.get(StoreKeys.changeLogFloor(container))) > entry.buildLsn) {
             entry.items.clear();
-            throw QueryExecutor.timedOut();
+            throw QueryErrors.timedOut();
         }
         entry.lsn = entry.buildLsn;
         catchUp(snapshot, container, path, entry);

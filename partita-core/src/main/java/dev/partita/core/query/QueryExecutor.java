@@ -84,25 +84,12 @@ public final class QueryExecutor {
         try {
             q = Sql.parse(text);
         } catch (SqlException e) {
-            throw badQuery(e);
+            throw QueryErrors.badQuery(e);
         }
         synchronized (parsed) {
             parsed.put(text, q);
         }
         return q;
-    }
-
-    /** A query page that ran past the request's deadline where it cannot return part of its result (408). */
-    static ServiceException timedOut() {
-        return new ServiceException(408, 0, "The query ran past the time one request may take ("
-                + "maximum execution time of a single operation) before it could return a page; narrow its filter"
-                + " or its scope.");
-    }
-
-
-    static ServiceException badQuery(SqlException e) {
-        String code = e.code() == null ? "" : e.code() + ": ";
-        return ServiceException.badRequest(code + e.getMessage());
     }
 
     /**
@@ -177,7 +164,7 @@ public final class QueryExecutor {
                     : materialized.page(snapshot, container, lsn, query, bounds, whole, params, continuation,
                             pageSize, lookup, deadline, visibility(snapshot, container), ctx);
         } catch (SqlException e) {
-            throw SqlException.TIMEOUT.equals(e.code()) ? timedOut() : badQuery(e);
+            throw SqlException.TIMEOUT.equals(e.code()) ? QueryErrors.timedOut() : QueryErrors.badQuery(e);
         }
     }
 

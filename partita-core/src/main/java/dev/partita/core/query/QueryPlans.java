@@ -33,7 +33,7 @@ public final class QueryPlans {
             plan = QueryPlanner.plan(query, c.partitionKey().paths(), params,
                     supportedFeatures == null ? QueryPlanner.JAVA_SDK_FEATURES : supportedFeatures, c.search());
         } catch (SqlException e) {
-            throw QueryExecutor.badQuery(e);
+            throw QueryErrors.badQuery(e);
         }
         return plan.toJson(point -> epkRange(c, point),
                 QueryPlan.range(EffectivePartitionKey.MIN, EffectivePartitionKey.MAX, true, false));

@@ -134,7 +134,7 @@ final class WholeScopeAggregates {
             p = passes.get(key);
         }
         if (p == null) {
-            throw QueryExecutor.timedOut();
+            throw QueryErrors.timedOut();
         }
         synchronized (p) {
             if (p.done != null) {

@@ -26,8 +26,8 @@ final class SyntaxErrors extends BaseErrorListener {
         } else {
             near = "character at this position";
         }
-        throw new SqlException("SC1001", "Syntax error, incorrect syntax near " + near + " at line " + line
-                + ", column " + (column + 1) + ".", start, end);
+        // the service's text; where the error is travels as the offsets, which the gateway reports as its location
+        throw new SqlException("SC1001", "Syntax error, incorrect syntax near " + near + ".", start, end);
     }
 
     private static String shorten(String s) {
