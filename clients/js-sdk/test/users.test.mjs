@@ -116,6 +116,21 @@ scenario("resource tokens: a token for one item reads it and nothing else", asyn
   await rejectsWith(docs.item("theirs", "bob").read(), 401);
 });
 
+scenario("resource tokens: a token for an item's _self link reaches that item and no other", async () => {
+  // authorization.spec.ts makes a document's permission from its _self link (rids, not names)
+  const { resource: mine } = await container.item("mine", "alice").read();
+  const token = await tokenFor(PermissionMode.All, mine._self);
+  // keyed by the container's path, the SDK sends this token for every item of the container
+  const docs = tokenClient({ [container.url]: token }).database(db.id).container(container.id);
+  const read = await docs.item("mine", "alice").read();
+  assert.equal(read.statusCode, 200);
+  assert.equal(read.resource.secret, 1);
+  assert.equal((await docs.item("mine", "alice").replace({ ...read.resource, note: "n" })).statusCode, 200);
+  await rejectsWith(docs.item("theirs", "bob").read(), 403);
+  await rejectsWith(docs.item("absent", "alice").read(), 403);
+  await rejectsWith(docs.items.create({ id: uid("x"), pk: "alice" }), 403);
+});
+
 scenario("resource tokens: a token of a deleted permission is refused", async () => {
   const { user } = await db.users.create({ id: uid("u") });
   const { resource } = await user.permissions.create({ id: "p", permissionMode: PermissionMode.Read, resource: container.url });

@@ -108,7 +108,7 @@ public final class ContainerHandle {
 
     public ItemResult read(String id, RequestOptions o) {
         ContainerInfo c = authorizeItem(o, id, false);
-        KeyRoute at = route(c, o.partitionKey(), o);
+        KeyRoute at = itemRoute(c, id, o);
         return priced(c, at, o, () -> items.read(at, id, o.conditions()));
     }
 
@@ -122,7 +122,7 @@ public final class ContainerHandle {
     public ItemResult readWithoutWaiting(String id, RequestOptions o) {
         ContainerInfo c = authorizeItem(o, id, false);
         KeyRoute at = route(c, o.partitionKey(), o);
-        if (!engine.faults().none()) {
+        if (!engine.faults().none() || o.access().namesItemByRid()) {
             return null;
         }
         // no rule was in force when this read began, so none applies to it: it skips the faults step
@@ -181,19 +181,19 @@ public final class ContainerHandle {
 
     public ItemResult replace(String id, byte[] body, RequestOptions o) {
         ContainerInfo c = authorizeItem(o, id, true);
-        KeyRoute at = route(c, o.partitionKey(), o);
+        KeyRoute at = itemRoute(c, id, o);
         return priced(c, at, o, () -> items.replace(at, id, body, o.conditions()));
     }
 
     public ItemResult delete(String id, RequestOptions o) {
         ContainerInfo c = authorizeItem(o, id, true);
-        KeyRoute at = route(c, o.partitionKey(), o);
+        KeyRoute at = itemRoute(c, id, o);
         return priced(c, at, o, () -> items.delete(at, id, o.conditions()));
     }
 
     public ItemResult patch(String id, byte[] body, RequestOptions o) {
         ContainerInfo c = authorizeItem(o, id, true);
-        KeyRoute at = route(c, o.partitionKey(), o);
+        KeyRoute at = itemRoute(c, id, o);
         return priced(c, at, o, () -> items.patch(at, id, body, o.conditions()));
     }
 
@@ -324,6 +324,19 @@ public final class ContainerHandle {
         o.access().checkItem(id);
         o.access().checkPartitionKey(o.partitionKey());
         return c;
+    }
+
+    /**
+     * The route of the item {@code id}; when the caller's permission names its item by rid (a resource token made
+     * for an item's {@code _self} link), the stored item {@code id} must be that one (403 otherwise, or when there
+     * is none, as for an item the permission does not name).
+     */
+    private KeyRoute itemRoute(ContainerInfo c, String id, RequestOptions o) {
+        KeyRoute at = route(c, o.partitionKey(), o);
+        if (o.access().namesItemByRid()) {
+            o.access().checkItemRid(items.ridOf(at, id));
+        }
+        return at;
     }
 
     ContainerInfo authorizeAll(RequestOptions o, boolean write) {

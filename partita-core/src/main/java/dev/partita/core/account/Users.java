@@ -284,7 +284,10 @@ public final class Users {
             String container = coll != null && coll.length == 8 ? catalog.containerByRid(s[3]).id() : s[3];
             String item = s.length >= 6 && s[4].equals("docs") ? s[5] : null;
             String child = s.length >= 6 && item == null ? s[4] : null;
-            return new AccessScope(db, container, item, child, p.partitionKeyValue(), p.readOnly());
+            // a rid-based link (an item's _self) names the item by its rid, which only its stored version tells
+            String itemRid = ridBased ? item : null;
+            return new AccessScope(db, container, ridBased ? null : item, itemRid, child, p.partitionKeyValue(),
+                    p.readOnly());
         } catch (ServiceException e) {
             return AccessScope.nothing();
         }

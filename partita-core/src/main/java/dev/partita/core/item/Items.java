@@ -2,6 +2,7 @@ package dev.partita.core.item;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.account.ResourceIds;
 import dev.partita.core.account.Etags;
 import dev.partita.core.capacity.Work;
 import dev.partita.core.error.ServiceException;
@@ -96,6 +97,17 @@ public final class Items {
         PartitionDeletes deletes = state.partitionDeletes();
         Lookup found = store.getWithoutWaiting(StoreKeys.item(c.containerId(), at.epk(), id));
         return found.wouldWait() ? null : () -> answer(c, deletes, at, conditions, found.value());
+    }
+
+    /** The {@code _rid} of the item {@code id} as reads see it now, or null when there is none. */
+    public String ridOf(KeyRoute at, String id) {
+        ContainerInfo c = container.get();
+        byte[] raw = store.get(StoreKeys.item(c.containerId(), at.epk(), id));
+        StoredItem item = raw == null ? null : StoredItem.wrap(raw);
+        if (item == null || !item.isLiveAt(nowSeconds()) || state.partitionDeletes().hides(at.epk(), item)) {
+            return null;
+        }
+        return ResourceIds.encode(ResourceIds.document(ResourceIds.tryDecode(c.rid()), item.ridSequence()));
     }
 
     /** A point read's answer from the stored bytes of its item ({@code raw}: null for none). */

@@ -15,21 +15,35 @@ import dev.partita.core.partition.PartitionKeyValue;
  *
  * @param databaseId   the permission's database (null only for {@link #UNRESTRICTED})
  * @param containerId  the permission's container
- * @param itemId       the one item the permission names, or null for every item of the container
+ * @param itemId       the one item the permission names by its id, or null
+ * @param itemRid      the one item the permission names by its {@code _rid} (its {@code _self} link), or null: the
+ *                     engine compares it with the stored item's ({@link #namesItemByRid})
  * @param childKind    the kind of a non-item child the permission names ({@code sprocs}, {@code triggers},
  *                     {@code udfs}, ...) — it then reaches no items — or null
  * @param partitionKey the one partition key the permission is limited to, or null
  * @param readOnly     a {@code Read} permission
  */
-public record AccessScope(String databaseId, String containerId, String itemId, String childKind,
+public record AccessScope(String databaseId, String containerId, String itemId, String itemRid, String childKind,
         PartitionKeyValue partitionKey, boolean readOnly) {
 
     /** A master key's reach: everything. */
-    public static final AccessScope UNRESTRICTED = new AccessScope(null, null, null, null, null, false);
+    public static final AccessScope UNRESTRICTED = new AccessScope(null, null, null, null, null, null, false);
 
     /** A permission whose resource no longer resolves: nothing. */
     public static AccessScope nothing() {
-        return new AccessScope("", "", null, null, null, true);
+        return new AccessScope("", "", null, null, null, null, true);
+    }
+
+    /** The permission names one item by its rid, which only the stored item can be compared with. */
+    public boolean namesItemByRid() {
+        return isRestricted() && itemRid != null;
+    }
+
+    /** The item whose stored rid is {@code rid} (null: there is no such item) is the one the permission names. */
+    public void checkItemRid(String rid) {
+        if (namesItemByRid() && !itemRid.equals(rid)) {
+            throw outOfScope();
+        }
     }
 
     public boolean isRestricted() {
@@ -58,7 +72,7 @@ public record AccessScope(String databaseId, String containerId, String itemId, 
 
     /** The request reaches every item of the container (feeds, queries, creates, batches). */
     public void checkAllItems() {
-        if (isRestricted() && (itemId != null || childKind != null)) {
+        if (isRestricted() && (itemId != null || itemRid != null || childKind != null)) {
             throw outOfScope();
         }
     }
@@ -72,7 +86,7 @@ public record AccessScope(String databaseId, String containerId, String itemId, 
 
     /** The request reaches a non-item child of the container (stored procedures, triggers, ...). */
     public void checkChild(boolean write) {
-        if (isRestricted() && itemId != null && write) {
+        if (isRestricted() && (itemId != null || itemRid != null) && write) {
             throw outOfScope();
         }
     }
