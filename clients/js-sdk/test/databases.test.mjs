@@ -16,6 +16,14 @@ scenario("account: the database account advertises this endpoint", async () => {
   assert.equal(resource.enableMultipleWritableLocations, false);
 });
 
+scenario("account: the account read reports the media quota and usage in headers, as the service does", async () => {
+  const { resource, headers } = await client.getDatabaseAccount();
+  // the SDK reads both from the headers (DatabaseAccount's constructor); databaseaccount.spec.ts compares them
+  assert.equal(Number(resource.maxMediaStorageUsageInMB), 10240);
+  assert.equal(Number(resource.currentMediaStorageUsageInMB), 0);
+  assert.equal(headers["x-ms-max-media-storage-usage-mb"], "10240");
+});
+
 scenario("databases: create returns 201 with the system properties", async () => {
   const id = uid("db");
   const r = await client.databases.create({ id });

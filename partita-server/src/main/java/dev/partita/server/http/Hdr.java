@@ -73,6 +73,8 @@ public final class Hdr {
     public static final AsciiString OFFER_REPLACE_PENDING = AsciiString.cached("x-ms-offer-replace-pending");
     public static final AsciiString SCHEMA_VERSION = AsciiString.cached("x-ms-schemaversion");
     public static final AsciiString SCRIPT_LOG_RESULTS = AsciiString.cached("x-ms-documentdb-script-log-results");
+    public static final AsciiString MAX_MEDIA_STORAGE_USAGE_MB = AsciiString.cached("x-ms-max-media-storage-usage-mb");
+    public static final AsciiString MEDIA_STORAGE_USAGE_MB = AsciiString.cached("x-ms-media-storage-usage-mb");
     public static final AsciiString SERVICE_VERSION = AsciiString.cached("x-ms-serviceversion");
     public static final AsciiString RESOURCE_QUOTA = AsciiString.cached("x-ms-resource-quota");
     public static final AsciiString RESOURCE_USAGE = AsciiString.cached("x-ms-resource-usage");

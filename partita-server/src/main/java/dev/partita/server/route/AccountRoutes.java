@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.capacity.Capacity;
 import dev.partita.core.json.Json;
 import dev.partita.server.http.Exchange;
+import dev.partita.server.http.Hdr;
 import dev.partita.server.http.Reply;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
@@ -26,6 +27,14 @@ final class AccountRoutes {
             + "\"sqlAllowSubQuery\":true,\"sqlAllowScalarSubQuery\":true,\"allowNewKeywords\":true,\"sqlAllowLike\":true,"
             + "\"sqlAllowGroupByClause\":true,\"maxSpatialQueryCells\":12,\"spatialMaxGeometryPointCount\":256,"
             + "\"sqlDisableOptimizationFlags\":0,\"sqlAllowTop\":true,\"enableSpatialIndexing\":true}";
+
+    /**
+     * The attachment (media) quota and usage the service's account read reports in headers, which the SDKs expose as
+     * {@code maxMediaStorageUsageInMB} and {@code currentMediaStorageUsageInMB} (the values of the JS SDK's recorded
+     * service responses). Partita stores no attachments: the usage stays 0.
+     */
+    private static final String MAX_MEDIA_STORAGE_MB = "10240";
+    private static final String MEDIA_STORAGE_MB = "0";
 
     private final Supplier<String> fallbackHost;
     private final Capacity capacity;
@@ -72,7 +81,10 @@ final class AccountRoutes {
         read.put("secondaryReadCoefficient", 1);
         // a JSON *string*, not an object: the SDK parses it lazily
         o.put("queryEngineConfiguration", QUERY_ENGINE_CONFIGURATION);
-        return Reply.json(200, o);
+        Reply reply = Reply.json(200, o);
+        reply.header(Hdr.MAX_MEDIA_STORAGE_USAGE_MB, MAX_MEDIA_STORAGE_MB);
+        reply.header(Hdr.MEDIA_STORAGE_USAGE_MB, MEDIA_STORAGE_MB);
+        return reply;
     }
 
     private static void location(ArrayNode list, String endpoint) {
