@@ -1,5 +1,6 @@
 package dev.partita.core;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.account.Catalog;
 import dev.partita.core.account.ContainerInfo;
@@ -23,6 +24,7 @@ import dev.partita.core.stats.ContainerStatistics;
 import dev.partita.core.store.Store;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -319,6 +321,15 @@ public final class Engine implements AutoCloseable {
     public double chargeOf(ServiceException refused) {
         double ru = refused.requestCharge();
         return Double.isNaN(ru) ? capacity.costs().failed(refused.status()) : ru;
+    }
+
+    /**
+     * A query over account resources (databases, containers, offers, users, permissions, scripts) as JSON, in the SQL
+     * of item queries: the rows it selects; 400 with the service's error list when it does not compile.
+     */
+    public List<JsonNode> queryResources(List<? extends JsonNode> resources, String text,
+            Map<String, JsonNode> params) {
+        return reads.queryResources(resources, text, params);
     }
 
     /** The charge of a metadata request (databases, containers, offers, users, permissions, partition key ranges). */

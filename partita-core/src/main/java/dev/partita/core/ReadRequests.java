@@ -16,8 +16,10 @@ import dev.partita.core.request.Scope;
 import dev.partita.core.script.ScriptCatalog;
 import dev.partita.core.script.ScriptRuntime;
 import dev.partita.core.store.Store;
+import dev.partita.sql.EvalContext;
 import dev.partita.sql.SqlQuery;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToLongFunction;
@@ -76,6 +78,15 @@ final class ReadRequests implements AutoCloseable {
                         deadline, session.evalContext(clock, bodies));
             }
         });
+    }
+
+    /**
+     * A query over account resources the caller lists (databases, containers, offers, users, permissions, scripts),
+     * in the same SQL as over items: the rows it selects, in its order. 400 with the service's error list when it
+     * does not compile. The lists are small and in memory; no page or deadline applies.
+     */
+    List<JsonNode> queryResources(List<? extends JsonNode> resources, String text, Map<String, JsonNode> params) {
+        return queries.executeOver(resources, text, params, EvalContext.of(clock));
     }
 
     /** A query parsed (and cached) as the executor parses it; 400 when it is not valid. */

@@ -93,6 +93,20 @@ public final class QueryExecutor {
     }
 
     /**
+     * {@code text} run over {@code rows} given in memory (account resources, not a container's items): every row it
+     * selects. What does not compile or evaluate (an undefined parameter, say) is the service's 400.
+     */
+    public List<JsonNode> executeOver(List<? extends JsonNode> rows, String text, Map<String, JsonNode> params,
+            EvalContext ctx) {
+        SqlQuery q = parse(text);
+        try {
+            return q.execute(rows, params, ctx);
+        } catch (SqlException e) {
+            throw QueryErrors.badQuery(e);
+        }
+    }
+
+    /**
      * One page of results.
      *
      * @param lsn          the container's current LSN, which identifies the data version for cached results

@@ -36,7 +36,7 @@ final class ContainerRoutes {
         }
         if (m.equals(HttpMethod.GET) || m.equals(HttpMethod.POST)) {
             List<ObjectNode> all = ctx.engine.listContainers(db.id()).stream().map(ContainerInfo::toJson).toList();
-            return Replies.databasePaths(Replies.feedOrQuery(ex, "DocumentCollections", db.rid(), all), db);
+            return Replies.databasePaths(Replies.feedOrQuery(ctx.engine(), ex, "DocumentCollections", db.rid(), all), db);
         }
         throw Replies.methodNotAllowed(ex);
     }

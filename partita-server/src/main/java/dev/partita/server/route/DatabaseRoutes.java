@@ -25,7 +25,7 @@ final class DatabaseRoutes {
         }
         if (m.equals(HttpMethod.GET) || m.equals(HttpMethod.POST)) {
             List<ObjectNode> all = ctx.engine.listDatabases().stream().map(DatabaseInfo::toJson).toList();
-            return Replies.feedOrQuery(ex, "Databases", "", all);
+            return Replies.feedOrQuery(ctx.engine(), ex, "Databases", "", all);
         }
         throw Replies.methodNotAllowed(ex);
     }

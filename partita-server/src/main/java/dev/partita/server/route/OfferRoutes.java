@@ -25,7 +25,7 @@ final class OfferRoutes {
             throw Replies.methodNotAllowed(ex);
         }
         List<ObjectNode> all = ctx.offers.list().stream().map(ctx.offers::toJson).toList();
-        return Replies.feedOrQuery(ex, "Offers", "", all);
+        return Replies.feedOrQuery(ctx.engine(), ex, "Offers", "", all);
     }
 
     Reply one(Exchange ex, ResourcePath path) {

@@ -40,7 +40,7 @@ final class PermissionRoutes {
             List<Permission> perms = ctx.users.listPermissions(db, user);
             List<ObjectNode> all = perms.stream().map(p -> p.toJson(ctx.tokens.mint(p.rid(), expiry))).toList();
             String userRid = ctx.users.readUser(db, user).rid();
-            return Replies.databasePaths(Replies.feedOrQuery(ex, "Permissions", userRid, all), db);
+            return Replies.databasePaths(Replies.feedOrQuery(ctx.engine(), ex, "Permissions", userRid, all), db);
         }
         throw Replies.methodNotAllowed(ex);
     }

@@ -99,7 +99,7 @@ public final class QueryRoutes {
         return page(container.info(), container.readFeed(o));
     }
 
-    private static String text(JsonNode body) {
+    static String text(JsonNode body) {
         JsonNode text = body.get("query");
         if (text == null || !text.isTextual()) {
             throw ServiceException.badRequest("The query body must have a string 'query'.");
@@ -125,7 +125,7 @@ public final class QueryRoutes {
         return Replies.itemPaths(r, c);
     }
 
-    private static Map<String, JsonNode> parameters(JsonNode params) {
+    static Map<String, JsonNode> parameters(JsonNode params) {
         Map<String, JsonNode> out = new HashMap<>();
         if (params == null || params.isNull()) {
             return out;

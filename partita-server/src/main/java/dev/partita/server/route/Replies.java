@@ -1,7 +1,9 @@
 package dev.partita.server.route;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.partita.core.Engine;
 import dev.partita.core.json.Json;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.account.ContainerInfo;
@@ -47,7 +49,7 @@ final class Replies {
      * A feed page {@code {"_rid":owner,"<key>":[...],"_count":n}}. Pages by {@code x-ms-max-item-count} (absent or
      * non-positive: everything) with the offset as continuation.
      */
-    static Reply feed(Exchange ex, String key, String ownerRid, List<ObjectNode> all) {
+    static Reply feed(Exchange ex, String key, String ownerRid, List<? extends JsonNode> all) {
         int max = ex.intHeader(Hdr.MAX_ITEM_COUNT, -1);
         int from = 0;
         String cont = ex.header(Hdr.CONTINUATION);
@@ -76,13 +78,9 @@ final class Replies {
         return r;
     }
 
-    /** A feed read, or a query over the same resources (POST with a query body) filtered by {@link MetadataQuery}. */
-    static Reply feedOrQuery(Exchange ex, String key, String ownerRid, List<ObjectNode> all) {
-        if (ex.isQuery() && ex.hasBody()) {
-            MetadataQuery q = MetadataQuery.parse(ex.body());
-            all = all.stream().filter(q::matches).toList();
-        }
-        return feed(ex, key, ownerRid, all);
+    /** A feed read, or a query over the same resources (POST with a query body) run by {@link MetadataQuery}. */
+    static Reply feedOrQuery(Engine engine, Exchange ex, String key, String ownerRid, List<ObjectNode> all) {
+        return feed(ex, key, ownerRid, ex.isQuery() && ex.hasBody() ? MetadataQuery.run(engine, ex, all) : all);
     }
 
     static ServiceException methodNotAllowed(Exchange ex) {

@@ -42,7 +42,7 @@ final class ScriptRoutes {
             }
             if (m.equals(HttpMethod.GET) || m.equals(HttpMethod.POST)) {
                 List<ObjectNode> all = scripts.list(kind, o).stream().map(s -> s.toJson(c)).toList();
-                return Replies.itemPaths(Replies.feedOrQuery(ex, kind.feedKey(), c.rid(), all), c);
+                return Replies.itemPaths(Replies.feedOrQuery(ctx.engine(), ex, kind.feedKey(), c.rid(), all), c);
             }
             throw Replies.methodNotAllowed(ex);
         }

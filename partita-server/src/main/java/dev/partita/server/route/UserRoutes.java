@@ -31,7 +31,7 @@ final class UserRoutes {
         }
         if (ex.method().equals(HttpMethod.GET) || ex.method().equals(HttpMethod.POST)) {
             List<ObjectNode> all = ctx.users.listUsers(db).stream().map(User::toJson).toList();
-            return Replies.databasePaths(Replies.feedOrQuery(ex, "Users", db.rid(), all), db);
+            return Replies.databasePaths(Replies.feedOrQuery(ctx.engine(), ex, "Users", db.rid(), all), db);
         }
         throw Replies.methodNotAllowed(ex);
     }
