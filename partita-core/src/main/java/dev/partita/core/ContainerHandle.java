@@ -3,6 +3,7 @@ package dev.partita.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.account.ContainerInfo;
+import dev.partita.core.account.ResourceIds;
 import dev.partita.core.capacity.Capacity;
 import dev.partita.core.capacity.CostModel;
 import dev.partita.core.capacity.Work;
@@ -17,6 +18,7 @@ import dev.partita.core.item.PartitionSizes;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.KeyRoute;
 import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.query.GatewayContinuation;
 import dev.partita.core.query.GatewayServable;
 import dev.partita.core.query.IndexUtilization;
 import dev.partita.core.query.QueryPage;
@@ -26,6 +28,7 @@ import dev.partita.core.request.RequestOptions;
 import dev.partita.core.request.Scope;
 import dev.partita.core.request.SessionToken;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -128,6 +131,28 @@ public final class ContainerHandle {
         // no rule was in force when this read began, so none applies to it: it skips the faults step
         Supplier<ItemResult> answer = items.readWithoutWaiting(at, id, o.conditions());
         return answer == null ? null : charged(c, at, o, answer);
+    }
+
+    /**
+     * The id of the item a rid-based path names ({@code dbs/{rid}/colls/{rid}/docs/{rid}}, an item's {@code _self}),
+     * found in the logical partition of {@code o.partitionKey()}: 404 when no live item there has that rid, 400 when
+     * the rid is no document rid of this container.
+     */
+    public String idOfRid(String docRid, RequestOptions o) {
+        ContainerInfo c = info();
+        o.access().checkContainer(c.databaseId(), c.id(), false);
+        byte[] rid = ResourceIds.tryDecode(docRid);
+        byte[] own = ResourceIds.tryDecode(c.rid());
+        if (rid == null || rid.length != ResourceIds.document(own, 0).length
+                || !Arrays.equals(rid, 0, own.length, own, 0, own.length)) {
+            throw ServiceException.badRequest("The path names no document of this container: " + docRid
+                    + " is not one of its document rids.");
+        }
+        String id = items.idOfRidSequence(route(c, o.partitionKey(), o), ResourceIds.childSequence(rid));
+        if (id == null) {
+            throw ServiceException.notFound("The item does not exist.");
+        }
+        return id;
     }
 
     public ItemResult create(byte[] body, RequestOptions o) {
@@ -277,14 +302,17 @@ public final class ContainerHandle {
 
     /**
      * {@link #query} as the gateway serves a client's request: a whole-container query that needs the SDK's pipeline
-     * across partitions is the service's 400 with the plan instead ({@link GatewayServable}).
+     * across partitions is the service's 400 with the plan instead ({@link GatewayServable}); one the gateway runs
+     * itself carries its continuation in the service's wrapped form ({@link GatewayContinuation}).
      */
     public QueryPage clientQuery(String text, Map<String, JsonNode> params, RequestOptions o) {
         ContainerInfo c = authorizeScope(o);
-        if (o.scope().equals(Scope.CONTAINER)) {
-            GatewayServable.check(c, engine.reads().parseQuery(text), params);
+        if (!o.scope().equals(Scope.CONTAINER)) {
+            return query(text, params, o);
         }
-        return query(text, params, o);
+        GatewayServable.check(c, engine.reads().parseQuery(text), params);
+        QueryPage page = query(text, params, o.withContinuation(GatewayContinuation.unwrap(o.continuation())));
+        return page.withContinuation(GatewayContinuation.wrap(page.continuation()));
     }
 
     /**

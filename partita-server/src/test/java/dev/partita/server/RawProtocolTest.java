@@ -156,6 +156,32 @@ class RawProtocolTest {
     }
 
     @Test
+    void anItemIsAddressedByItsSelfLink() throws Exception {
+        // the Java SDK's ResourceTokenTest reads items at their _self (dbs/{rid}/colls/{rid}/docs/{rid})
+        JsonNode created = JSON.readTree(raw.call("POST", "/dbs/db/colls/c/docs").signed("docs", "dbs/db/colls/c")
+                .header("x-ms-documentdb-partitionkey", "[\"s\"]").body("{\"id\":\"selfie\",\"pk\":\"s\",\"v\":1}")
+                .send().body());
+        String self = created.get("_self").asText();
+        String docRid = created.get("_rid").asText();
+        HttpResponse<String> read = raw.call("GET", "/" + self).signed("docs", docRid)
+                .header("x-ms-documentdb-partitionkey", "[\"s\"]").send();
+        assertThat(read.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(read.body()).get("id").asText()).isEqualTo("selfie");
+        HttpResponse<String> replaced = raw.call("PUT", "/" + self).signed("docs", docRid)
+                .header("x-ms-documentdb-partitionkey", "[\"s\"]").body("{\"id\":\"selfie\",\"pk\":\"s\",\"v\":2}").send();
+        assertThat(replaced.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(replaced.body()).get("v").asInt()).isEqualTo(2);
+        // another logical partition holds no item with that rid
+        error(raw.call("GET", "/" + self).signed("docs", docRid).header("x-ms-documentdb-partitionkey", "[\"t\"]")
+                .send(), 404);
+        HttpResponse<String> deleted = raw.call("DELETE", "/" + self).signed("docs", docRid)
+                .header("x-ms-documentdb-partitionkey", "[\"s\"]").send();
+        assertThat(deleted.statusCode()).isEqualTo(204);
+        error(raw.call("GET", "/" + self).signed("docs", docRid).header("x-ms-documentdb-partitionkey", "[\"s\"]")
+                .send(), 404);
+    }
+
+    @Test
     void itemWritesWithMinimalReturnHaveNoBodyButAllHeaders() throws Exception {
         HttpResponse<String> r = raw.call("POST", "/dbs/db/colls/c/docs").signed("docs", "dbs/db/colls/c")
                 .header("x-ms-documentdb-partitionkey", "[\"m\"]").header("Prefer", "return=minimal")

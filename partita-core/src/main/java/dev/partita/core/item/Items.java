@@ -99,6 +99,25 @@ public final class Items {
         return found.wouldWait() ? null : () -> answer(c, deletes, at, conditions, found.value());
     }
 
+    /**
+     * The id of the live item of logical partition {@code at} whose rid has the document sequence {@code sequence},
+     * or null: the partition's items are read in key order, each by its stored header only.
+     */
+    public String idOfRidSequence(KeyRoute at, long sequence) {
+        ContainerInfo c = container.get();
+        PartitionDeletes deletes = state.partitionDeletes();
+        byte[][] range = StoreKeys.logicalPartition(c.containerId(), at.epk());
+        try (Cursor cur = store.scan(range[0], range[1])) {
+            while (cur.next()) {
+                StoredItem item = StoredItem.wrap(cur.value());
+                if (item.ridSequence() == sequence && item.isLiveAt(nowSeconds()) && !deletes.hides(at.epk(), item)) {
+                    return StoreKeys.itemId(cur.key());
+                }
+            }
+        }
+        return null;
+    }
+
     /** The {@code _rid} of the item {@code id} as reads see it now, or null when there is none. */
     public String ridOf(KeyRoute at, String id) {
         ContainerInfo c = container.get();

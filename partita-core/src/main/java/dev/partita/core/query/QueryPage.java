@@ -26,6 +26,10 @@ public record QueryPage(List<JsonNode> rows, String continuation, String rangeId
         return new QueryPage(rows, continuation, rangeId, work, ru, token, indexUtilization);
     }
 
+    public QueryPage withContinuation(String token) {
+        return new QueryPage(rows, token, rangeId, work, requestCharge, sessionToken, indexUtilization);
+    }
+
     public QueryPage withIndexUtilization(IndexUtilization utilization) {
         return new QueryPage(rows, continuation, rangeId, work, requestCharge, sessionToken, utilization);
     }

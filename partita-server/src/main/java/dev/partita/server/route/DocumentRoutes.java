@@ -58,9 +58,9 @@ final class DocumentRoutes {
     }
 
     Reply one(Exchange ex, ResourcePath path, RequestOptions o) {
-        checkNameBased(path);
         ContainerHandle container = handle(ex, path);
-        String id = path.seg(5);
+        // a rid-based path (an item's _self) names the item by its rid, which the engine resolves to its id
+        String id = path.ridBased() ? container.idOfRid(path.seg(5), o) : path.seg(5);
         HttpMethod m = ex.method();
         ItemResult r;
         Triggers triggers = triggers(ex);
@@ -86,7 +86,9 @@ final class DocumentRoutes {
      * waiting ({@link ContainerHandle#readWithoutWaiting}); else null.
      */
     Reply readWithoutWaiting(Exchange ex, ResourcePath path, RequestOptions o) {
-        checkNameBased(path);
+        if (path.ridBased()) {
+            return null; // resolving the rid reads the logical partition's items
+        }
         ContainerHandle container = ctx.engine.containerWithoutWaiting(container(ex, path));
         ItemResult r = container == null ? null : container.readWithoutWaiting(path.seg(5), o);
         return r == null ? null : itemReply(ex, container.info(), r, false);
@@ -105,13 +107,6 @@ final class DocumentRoutes {
         ContainerHandle container = ctx.engine.containerWithoutWaiting(container(ex, path));
         ItemResult r = container == null ? null : container.writeWithoutWaiting(ex.body(), ex.flag(Hdr.IS_UPSERT), o);
         return r == null ? null : itemReply(ex, container.info(), r, true);
-    }
-
-    private static void checkNameBased(ResourcePath path) {
-        if (path.ridBased()) {
-            throw ServiceException.badRequest("Items cannot be addressed by _rid; use the name-based path"
-                    + " dbs/{db}/colls/{container}/docs/{id}.");
-        }
     }
 
     /** The pre- and post-triggers the request includes (none for most). */
