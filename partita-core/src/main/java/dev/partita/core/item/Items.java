@@ -110,7 +110,7 @@ public final class Items {
         try (Cursor cur = store.scan(range[0], range[1])) {
             while (cur.next()) {
                 StoredItem item = StoredItem.wrap(cur.value());
-                if (item.ridSequence() == sequence && item.isLiveAt(nowSeconds()) && !deletes.hides(at.epk(), item)) {
+                if (item.ridSequence() == sequence && readable(item, at, deletes)) {
                     return StoreKeys.itemId(cur.key());
                 }
             }
@@ -123,17 +123,22 @@ public final class Items {
         ContainerInfo c = container.get();
         byte[] raw = store.get(StoreKeys.item(c.containerId(), at.epk(), id));
         StoredItem item = raw == null ? null : StoredItem.wrap(raw);
-        if (item == null || !item.isLiveAt(nowSeconds()) || state.partitionDeletes().hides(at.epk(), item)) {
+        if (item == null || !readable(item, at, state.partitionDeletes())) {
             return null;
         }
         return ResourceIds.encode(ResourceIds.document(ResourceIds.tryDecode(c.rid()), item.ridSequence()));
+    }
+
+    /** Whether reads see the stored version {@code item} now: not expired, not gone with a delete of its partition. */
+    private boolean readable(StoredItem item, KeyRoute at, PartitionDeletes deletes) {
+        return item.isLiveAt(nowSeconds()) && !deletes.hides(at.epk(), item);
     }
 
     /** A point read's answer from the stored bytes of its item ({@code raw}: null for none). */
     private ItemResult answer(ContainerInfo c, PartitionDeletes deletes, KeyRoute at, Conditions conditions,
             byte[] raw) {
         StoredItem item = raw == null ? null : StoredItem.wrap(raw);
-        if (item == null || !item.isLiveAt(nowSeconds()) || deletes.hides(at.epk(), item)) {
+        if (item == null || !readable(item, at, deletes)) {
             throw ServiceException.notFound("The item does not exist.");
         }
         String etag = Etags.of(c.containerId(), item.lsn());
