@@ -3,6 +3,7 @@ package dev.partita.core;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.account.Catalog;
+import dev.partita.core.account.ClientEncryptionKeys;
 import dev.partita.core.account.ContainerInfo;
 import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.account.Offers;
@@ -46,6 +47,7 @@ public final class Engine implements AutoCloseable {
     private final Maintenance maintenance;
     private final Offers offers;
     private final Users users;
+    private final ClientEncryptionKeys encryptionKeys;
     private final Faults faults = new Faults();
     private final StatisticsReader statistics;
     private final ScriptCatalog scriptCatalog;
@@ -65,6 +67,7 @@ public final class Engine implements AutoCloseable {
         Object metadataLock = new Object();
         this.offers = new Offers(store, catalog, clock, limits, metadataLock, new OfferThroughput(this));
         this.users = new Users(store, catalog, clock, limits, metadataLock);
+        this.encryptionKeys = new ClientEncryptionKeys(store, clock, limits, metadataLock);
         this.scriptCatalog = new ScriptCatalog(store, clock, limits);
         this.scriptRuntime = new ScriptRuntime(limits);
         this.reads = new ReadRequests(store, clock, limits, scriptCatalog, scriptRuntime, this::lsn);
@@ -119,6 +122,11 @@ public final class Engine implements AutoCloseable {
         return users;
     }
 
+    /** The databases' client encryption keys (client-side encryption's wrapped data keys). */
+    public ClientEncryptionKeys clientEncryptionKeys() {
+        return encryptionKeys;
+    }
+
     // ---- databases
 
     public DatabaseInfo createDatabase(ObjectNode body, Throughput throughput) {
@@ -142,7 +150,7 @@ public final class Engine implements AutoCloseable {
         return catalog.setDatabaseThroughput(id, checked(throughput));
     }
 
-    /** Deletes a database with its containers, their data, and its users and permissions. */
+    /** Deletes a database with its containers, their data, its users and permissions and its encryption keys. */
     public void deleteDatabase(String id) {
         DatabaseInfo db = catalog.database(id);
         for (ContainerInfo c : catalog.deleteDatabase(id)) {
@@ -150,6 +158,7 @@ public final class Engine implements AutoCloseable {
             capacity.stats().forget(c.containerId());
         }
         users.deleteDatabase(db.rid());
+        encryptionKeys.deleteDatabase(db.rid());
     }
 
     // ---- containers

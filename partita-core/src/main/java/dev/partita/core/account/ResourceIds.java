@@ -61,6 +61,17 @@ public final class ResourceIds {
         return b;
     }
 
+    /**
+     * A client encryption key: a user's layout (the SDKs parse both as a database child of 8 bytes), with bit 30 of
+     * the child set so that a key's rid is never a user's.
+     */
+    public static byte[] clientEncryptionKey(byte[] database, long sequence) {
+        byte[] b = new byte[8];
+        System.arraycopy(database, 0, b, 0, 4);
+        writeInt(b, 4, (int) (sequence & 0x3FFFFFFF) | 0x40000000);
+        return b;
+    }
+
     public static byte[] permission(byte[] user, long sequence) {
         byte[] b = new byte[16];
         System.arraycopy(user, 0, b, 0, 8);

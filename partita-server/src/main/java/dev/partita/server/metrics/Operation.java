@@ -25,6 +25,9 @@ final class Operation {
         if (s.get(2).equals("users")) {
             return n <= 4 ? "user" : "permission";
         }
+        if (s.get(2).equals("clientencryptionkeys")) {
+            return "client_encryption_key";
+        }
         if (n <= 4) {
             return "container";
         }

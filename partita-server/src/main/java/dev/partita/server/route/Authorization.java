@@ -1,5 +1,6 @@
 package dev.partita.server.route;
 
+import dev.partita.core.account.DatabaseInfo;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.error.SubStatus;
 import dev.partita.core.request.AccessScope;
@@ -38,6 +39,21 @@ final class Authorization {
     static void checkMasterOnly(Principal who, String what) {
         if (who instanceof Principal.ResourceToken) {
             throw forbidden("A resource token cannot access " + what + "; it reaches only its permission's resource.");
+        }
+    }
+
+    /**
+     * Client encryption keys are written with an account key only; a resource token may read the keys of its own
+     * database, which client-side encryption needs to encrypt and decrypt the items the token reaches.
+     */
+    void checkEncryptionKeys(Principal who, Exchange ex, DatabaseInfo db) {
+        if (who instanceof Principal.ResourceToken) {
+            if (!ex.isRead()) {
+                throw forbidden("A resource token cannot create or change client encryption keys; use an account key.");
+            }
+            if (!db.id().equals(scope(who).databaseId())) {
+                throw forbidden("A resource token reaches only the client encryption keys of its own database.");
+            }
         }
     }
 

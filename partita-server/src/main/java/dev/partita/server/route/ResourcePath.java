@@ -15,6 +15,8 @@ record ResourcePath(List<String> segments, boolean ridBased) {
 
     private static final Set<String> COLLECTION_CHILDREN = Set.of("docs", "pkranges", "sprocs", "triggers", "udfs",
             "conflicts");
+    /** {@code /dbs/{db}/clientencryptionkeys[/{key}]}: a database's client encryption keys. */
+    static final String CLIENT_ENCRYPTION_KEYS = "clientencryptionkeys";
     /** {@code .../colls/{c}/operations/partitionkeydelete}: an operation on the container, not a child resource. */
     private static final String OPERATIONS = "operations";
     private static final String PARTITION_KEY_DELETE = "partitionkeydelete";
@@ -40,7 +42,7 @@ record ResourcePath(List<String> segments, boolean ridBased) {
         }
         if (n >= 3) {
             String t2 = segments.get(2);
-            if (!t2.equals("colls") && !t2.equals("users")) {
+            if (!t2.equals("colls") && !t2.equals("users") && !(t2.equals(CLIENT_ENCRYPTION_KEYS) && n <= 4)) {
                 throw unknown();
             }
             if (n >= 5) {
@@ -76,7 +78,8 @@ record ResourcePath(List<String> segments, boolean ridBased) {
 
     private static ServiceException unknown() {
         return ServiceException.notFound("The request path does not name a resource. Paths look like /dbs/{db},"
-                + " /dbs/{db}/colls/{container}, /dbs/{db}/colls/{container}/docs/{id} or /offers/{id}.");
+                + " /dbs/{db}/colls/{container}, /dbs/{db}/colls/{container}/docs/{id}, /dbs/{db}/users/{user},"
+                + " /dbs/{db}/clientencryptionkeys/{key} or /offers/{id}.");
     }
 
     int size() {

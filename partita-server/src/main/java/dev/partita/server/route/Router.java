@@ -26,6 +26,7 @@ import java.util.function.Supplier;
  * .../colls/{c}/sprocs|triggers|udfs[/{id}] ScriptRoutes
  * /dbs/{db}/users, .../users/{u}           UserRoutes
  * .../users/{u}/permissions[/{p}]          PermissionRoutes
+ * /dbs/{db}/clientencryptionkeys[/{k}]     ClientEncryptionKeyRoutes
  * /offers, /offers/{rid}                   OfferRoutes
  * /_partita/faults                         FaultRoutes (Partita's fault injection, not a Cosmos DB resource)
  * </pre>
@@ -42,6 +43,7 @@ public final class Router implements Dispatcher {
     private final OfferRoutes offers;
     private final UserRoutes users;
     private final PermissionRoutes permissions;
+    private final ClientEncryptionKeyRoutes encryptionKeys;
     private final Authorization authorization;
     private final FaultRoutes faults;
     private final dev.partita.core.Engine engine;
@@ -61,6 +63,7 @@ public final class Router implements Dispatcher {
         this.offers = new OfferRoutes(ctx);
         this.users = new UserRoutes(ctx);
         this.permissions = new PermissionRoutes(ctx);
+        this.encryptionKeys = new ClientEncryptionKeyRoutes(ctx, authorization);
         this.engine = ctx.engine;
     }
 
@@ -156,6 +159,9 @@ public final class Router implements Dispatcher {
                 case 5 -> permissions.feed(ex, path);
                 default -> permissions.one(ex, path);
             };
+        }
+        if (path.seg(2).equals(ResourcePath.CLIENT_ENCRYPTION_KEYS)) {
+            return n == 3 ? encryptionKeys.feed(ex, path, who) : encryptionKeys.one(ex, path, who);
         }
         if (n == 3) {
             Authorization.checkMasterOnly(who, "the list of containers");
