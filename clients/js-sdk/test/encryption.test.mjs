@@ -119,3 +119,16 @@ scenario("encryption: a client whose container was re-created under the same nam
   assert.equal(resources[0].ssn, "3", "the new policy does not encrypt /ssn");
   assert.notEqual(resources[0].name, "n", "it encrypts /name");
 });
+
+scenario("encryption: a hash V1 container takes an encrypted partition key longer than it hashes", async () => {
+  // an encrypted key is ~130 bytes of base64; V1 hashes its first 101 bytes and the service takes the rest
+  const { container: v1 } = await encrypting.database(dbId).containers.create({
+    id: uid("v1"),
+    partitionKey: { paths: ["/pk"], version: 1 },
+    clientEncryptionPolicy: { includedPaths: [encrypted("/pk")], policyFormatVersion: 2 },
+  });
+  await v1.initializeEncryption();
+  const doc = { id: "a", pk: "a-partition-key-of-some-length" };
+  assert.equal((await v1.items.create(doc)).statusCode, 201);
+  assert.equal((await v1.item("a", doc.pk).read()).resource.pk, doc.pk);
+});

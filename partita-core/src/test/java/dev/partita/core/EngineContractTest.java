@@ -329,6 +329,28 @@ abstract class EngineContractTest {
         assertStatus(() -> engine.container("db", "nested").read("y", RequestOptions.of(pk("[null]"))), 404, 0);
     }
 
+    /**
+     * A hash V1 container takes keys longer than the 101 bytes it hashes (the JS SDK's client-side encryption stores
+     * ~130-byte encrypted keys in one). Keys that share those bytes are one logical partition, as the service
+     * documents ("large-partition-keys": "considered as the same logical partition"): one id per pair of them.
+     */
+    @Test
+    void aHashV1ContainerTakesKeysLongerThanItHashes() {
+        engine.createDatabase(json("{\"id\":\"db\"}"), Throughput.NONE);
+        engine.createContainer("db", json("{\"id\":\"v1\",\"partitionKey\":{\"paths\":[\"/pk\"],\"version\":1}}"),
+                Throughput.NONE, 0);
+        ContainerHandle v1 = engine.container("db", "v1");
+        String prefix = "k".repeat(140);
+        v1.create(bytes("{\"id\":\"x\",\"pk\":\"" + prefix + "1\"}"), RequestOptions.NONE);
+        assertThat(doc(v1.read("x", RequestOptions.of(pk("[\"" + prefix + "1\"]")))).get("pk").asText())
+                .isEqualTo(prefix + "1");
+        assertStatus(() -> v1.create(bytes("{\"id\":\"x\",\"pk\":\"" + prefix + "2\"}"), RequestOptions.NONE),
+                409, 0);
+        v1.create(bytes("{\"id\":\"z\",\"pk\":\"" + prefix + "2\"}"), RequestOptions.NONE);
+        assertStatus(() -> v1.create(bytes("{\"id\":\"y\",\"pk\":\"" + "p".repeat(2049) + "\"}"),
+                RequestOptions.NONE), 400, 0);
+    }
+
     @Test
     void badItemsAreRejectedAndNothingIsWritten() {
         ContainerInfo c = container("{\"id\":\"c\",\"partitionKey\":{\"paths\":[\"/pk\"]}}");

@@ -10,8 +10,9 @@ import java.time.Duration;
  * @param maxItemBytes                 largest item, UTF-8 JSON (2 MB); larger writes get 413
  * @param maxIdBytes                   largest item id in UTF-8 bytes (1,023)
  * @param maxResourceIdChars           largest database/container/user id (255 chars)
- * @param maxPartitionKeyBytesV2       largest partition key value with hash V2 / MultiHash (2,048 bytes)
- * @param maxPartitionKeyBytesV1       largest partition key value with hash V1 (101 bytes)
+ * @param maxPartitionKeyBytesV2       largest partition key value (2,048 bytes), whatever the hash version: a hash V1
+ *                                     container takes it too and hashes its first 101 bytes (longer keys sharing
+ *                                     them collide, as in the service)
  * @param maxHierarchicalKeyLevels     paths of a MultiHash key (3)
  * @param maxLogicalPartitionBytes     storage of one logical partition (20 GB); beyond it writes get 403/1014
  * @param maxPhysicalPartitionBytes    storage of one physical partition before it splits (50 GB)
@@ -69,7 +70,6 @@ public record Limits(
         int maxIdBytes,
         int maxResourceIdChars,
         int maxPartitionKeyBytesV2,
-        int maxPartitionKeyBytesV1,
         int maxHierarchicalKeyLevels,
         long maxLogicalPartitionBytes,
         long maxPhysicalPartitionBytes,
@@ -113,7 +113,7 @@ public record Limits(
     private static final long GB = 1024L * MB;
 
     public static final Limits DEFAULTS = new Limits(
-            2 * MB, 1023, 255, 2048, 101, 3,
+            2 * MB, 1023, 255, 2048, 3,
             20 * GB, 50 * GB, 10_000, 6_000, 10_000,
             100, 2 * MB, 10, 2 * MB, 4 * MB, 128, Integer.MAX_VALUE,
             Duration.ofDays(7), 256L * MB, Duration.ofMinutes(15), Duration.ofSeconds(1),

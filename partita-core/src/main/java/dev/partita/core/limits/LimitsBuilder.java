@@ -8,7 +8,6 @@ public final class LimitsBuilder {
     private int maxIdBytes;
     private int maxResourceIdChars;
     private int maxPartitionKeyBytesV2;
-    private int maxPartitionKeyBytesV1;
     private int maxHierarchicalKeyLevels;
     private long maxLogicalPartitionBytes;
     private long maxPhysicalPartitionBytes;
@@ -53,7 +52,6 @@ public final class LimitsBuilder {
         maxIdBytes = l.maxIdBytes();
         maxResourceIdChars = l.maxResourceIdChars();
         maxPartitionKeyBytesV2 = l.maxPartitionKeyBytesV2();
-        maxPartitionKeyBytesV1 = l.maxPartitionKeyBytesV1();
         maxHierarchicalKeyLevels = l.maxHierarchicalKeyLevels();
         maxLogicalPartitionBytes = l.maxLogicalPartitionBytes();
         maxPhysicalPartitionBytes = l.maxPhysicalPartitionBytes();
@@ -111,11 +109,6 @@ public final class LimitsBuilder {
 
     public LimitsBuilder maxPartitionKeyBytesV2(int v) {
         maxPartitionKeyBytesV2 = v;
-        return this;
-    }
-
-    public LimitsBuilder maxPartitionKeyBytesV1(int v) {
-        maxPartitionKeyBytesV1 = v;
         return this;
     }
 
@@ -310,6 +303,6 @@ public final class LimitsBuilder {
     }
 
     public Limits build() {
-        return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxPartitionKeyBytesV1, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, maxChangeLogBytes, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution, partitionKeyDeletePercent, scriptAcceptWindow, maxScriptAllocatedBytes, maxStoredProcedures, maxTriggers, maxUserDefinedFunctions, maxUdfsPerQuery, maxComputedProperties);
+        return new Limits(maxItemBytes, maxIdBytes, maxResourceIdChars, maxPartitionKeyBytesV2, maxHierarchicalKeyLevels, maxLogicalPartitionBytes, maxPhysicalPartitionBytes, maxPhysicalPartitionRus, manualRusPerInitialPartition, autoscaleRusPerInitialPartition, maxBatchOperations, maxBatchBytes, maxPatchOperations, maxRequestBytes, maxResponseBytes, maxNestingDepth, maxTtlSeconds, changeLogRetention, maxChangeLogBytes, authClockSkew, ttlSweepInterval, minManualRus, manualStepRus, minAutoscaleMaxRus, autoscaleStepRus, maxRusPerResource, maxSharedThroughputContainers, serverlessRusPerPartition, defaultContainerRus, burstAccumulation, burstMaxRus, burstEligibleBelowRus, throughputSplitDelay, maxRequestExecution, partitionKeyDeletePercent, scriptAcceptWindow, maxScriptAllocatedBytes, maxStoredProcedures, maxTriggers, maxUserDefinedFunctions, maxUdfsPerQuery, maxComputedProperties);
     }
 }

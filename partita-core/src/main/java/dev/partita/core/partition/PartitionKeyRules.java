@@ -18,8 +18,8 @@ final class PartitionKeyRules {
      *   <li>otherwise (queries, feeds): 1 to {@code levels} components, and fewer than {@code levels} only for a
      *       MultiHash key;</li>
      *   <li>size: the sum of the component sizes (UTF-8 bytes of a string, 8 for a number, 1 otherwise) must not exceed
-     *       {@link Limits#maxPartitionKeyBytesV1()} for hash V1 or {@link Limits#maxPartitionKeyBytesV2()} for V2 and
-     *       MultiHash.</li>
+     *       {@link Limits#maxPartitionKeyBytesV2()}, for every hash version: a V1 container accepts a longer key than
+     *       it hashes (the SDKs' client-side encryption stores ~130-byte encrypted keys in V1 containers).</li>
      * </ul>
      *
      * @throws ServiceException 400 (sub-status 1001 for a wrong number of components) naming the problem, never the
@@ -49,15 +49,11 @@ final class PartitionKeyRules {
                         + paths(levels) + "; only hierarchical (MultiHash) keys accept a prefix.");
             }
         }
-        int max = def.kind() != PartitionKind.MULTI_HASH && def.version() == 1
-                ? limits.maxPartitionKeyBytesV1()
-                : limits.maxPartitionKeyBytesV2();
+        int max = limits.maxPartitionKeyBytesV2();
         long size = key.encodedSize();
         if (size > max) {
             throw ServiceException.badRequest("The partition key is " + size + " bytes, more than the " + max
-                    + " bytes allowed for this container (hash version " + def.version() + "); use a shorter "
-                    + "partition key value" + (max < limits.maxPartitionKeyBytesV2()
-                            ? " or a container with partition key version 2." : "."));
+                    + " bytes a partition key may have; use a shorter partition key value.");
         }
     }
 
