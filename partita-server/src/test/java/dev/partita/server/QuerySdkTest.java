@@ -12,8 +12,10 @@ import com.azure.cosmos.models.CompositePathSortOrder;
 import com.azure.cosmos.models.CosmosContainerProperties;
 import com.azure.cosmos.models.IndexingPolicy;
 import com.azure.cosmos.models.CosmosItemIdentity;
+import com.azure.cosmos.implementation.QueryMetrics;
 import com.azure.cosmos.models.CosmosQueryRequestOptions;
 import com.azure.cosmos.models.FeedResponse;
+import com.azure.cosmos.models.ModelBridgeInternal;
 import com.azure.cosmos.models.PartitionKey;
 import com.azure.cosmos.models.SqlParameter;
 import com.azure.cosmos.models.SqlQuerySpec;
@@ -57,6 +59,26 @@ class QuerySdkTest {
             one.createItem(doc);
             five.createItem(doc);
         }
+    }
+
+    /**
+     * The SDK's query metrics from every range: the documents each read, and a compile time above zero (the Java
+     * SDK's own query tests check it with {@code hasValidQueryMetrics}).
+     */
+    @Test
+    void queryMetricsCountTheDocumentsAndTimeTheCompile() {
+        CosmosQueryRequestOptions options = new CosmosQueryRequestOptions().setQueryMetricsEnabled(true);
+        long retrieved = 0;
+        for (FeedResponse<JsonNode> page : five.queryItems("SELECT * FROM c WHERE c.n >= 0", options, JsonNode.class)
+                .iterableByPage(100)) {
+            assertThat(ModelBridgeInternal.queryMetricsMap(page)).isNotEmpty();
+            for (QueryMetrics m : ModelBridgeInternal.queryMetricsMap(page).values()) {
+                retrieved += m.getRetrievedDocumentCount();
+                assertThat(m.getQueryPreparationTimes().getQueryCompilationTime()).isPositive();
+                assertThat(m.getTotalQueryExecutionTime()).isPositive();
+            }
+        }
+        assertThat(retrieved).isEqualTo(ITEMS);
     }
 
     @Test

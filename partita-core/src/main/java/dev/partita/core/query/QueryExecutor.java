@@ -34,6 +34,8 @@ import dev.partita.sql.plan.PartitionKeyFilter;
 import dev.partita.sql.plan.SortBounds;
 import dev.partita.sql.search.SearchFunctions;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -124,7 +126,9 @@ public final class QueryExecutor {
     public QueryPage execute(ContainerInfo container, long lsn, Scope scope, String text,
             Map<String, JsonNode> params, String continuation, int maxItemCount, Deadline deadline,
             EvalContext base) {
+        Instant compiling = clock.instant();
         SqlQuery query = parse(text);
+        long compileNanos = Math.max(0, Duration.between(compiling, clock.instant()).toNanos());
         if (query.orderBy().size() == 1 && SearchFunctions.isRankOnly(query.orderBy().get(0).expr())) {
             throw ServiceException.needsQueryPlan("This query ranks items across all partitions (FullTextScore or "
                     + "RRF): run it through the query plan, which additionalErrorInfo holds.",
@@ -135,7 +139,7 @@ public final class QueryExecutor {
                 .withSearch(container.search()).withCallCounter(new CallCounter());
         QueryPage page = page(container, lsn, scope, query, params, continuation, maxItemCount, deadline, ctx);
         return new QueryPage(page.rows(), page.continuation(), page.rangeId(),
-                page.work().withSearchWork(ctx.searchWork()));
+                page.work().withSearchWork(ctx.searchWork())).withCompileNanos(compileNanos);
     }
 
     private QueryPage page(ContainerInfo container, long lsn, Scope scope, SqlQuery query,

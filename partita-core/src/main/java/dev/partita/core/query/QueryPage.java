@@ -14,23 +14,29 @@ import java.util.List;
  * @param requestCharge the page's price (0 until the engine prices it)
  * @param sessionToken  the session token of the partition that served it (null until the engine sets it)
  * @param indexUtilization the query's index metrics, when it asked for them (else null)
+ * @param compileNanos  how long getting the query ready to run took (its parse, or the parsed query's cache lookup):
+ *                      the query metrics' compile time
  */
 public record QueryPage(List<JsonNode> rows, String continuation, String rangeId, Work work, double requestCharge,
-        String sessionToken, IndexUtilization indexUtilization) {
+        String sessionToken, IndexUtilization indexUtilization, long compileNanos) {
 
     public QueryPage(List<JsonNode> rows, String continuation, String rangeId, Work work) {
-        this(rows, continuation, rangeId, work, 0, null, null);
+        this(rows, continuation, rangeId, work, 0, null, null, 0);
     }
 
     public QueryPage charged(double ru, String token) {
-        return new QueryPage(rows, continuation, rangeId, work, ru, token, indexUtilization);
+        return new QueryPage(rows, continuation, rangeId, work, ru, token, indexUtilization, compileNanos);
     }
 
     public QueryPage withContinuation(String token) {
-        return new QueryPage(rows, token, rangeId, work, requestCharge, sessionToken, indexUtilization);
+        return new QueryPage(rows, token, rangeId, work, requestCharge, sessionToken, indexUtilization, compileNanos);
     }
 
     public QueryPage withIndexUtilization(IndexUtilization utilization) {
-        return new QueryPage(rows, continuation, rangeId, work, requestCharge, sessionToken, utilization);
+        return new QueryPage(rows, continuation, rangeId, work, requestCharge, sessionToken, utilization, compileNanos);
+    }
+
+    public QueryPage withCompileNanos(long nanos) {
+        return new QueryPage(rows, continuation, rangeId, work, requestCharge, sessionToken, indexUtilization, nanos);
     }
 }
