@@ -166,7 +166,7 @@ abstract class EngineContractTest {
         assertThat(ResourceIds.containerId(r1)).isNotEqualTo(ResourceIds.containerId(r2));
         ObjectNode shown = c1.toJson();
         assertThat(shown.get("_self").asText()).isEqualTo("dbs/" + c1.databaseRid() + "/colls/" + c1.rid() + "/");
-        assertThat(shown.at("/partitionKey/version").asInt()).isEqualTo(2);
+        assertThat(shown.at("/partitionKey/version").asInt()).isEqualTo(1); // none sent: V1, as the service makes it
         assertThat(shown.at("/partitionKey/kind").asText()).isEqualTo("Hash");
         assertThat(shown.at("/indexingPolicy/indexingMode").asText()).isEqualTo("consistent");
         assertThat(shown.at("/conflictResolutionPolicy/mode").asText()).isEqualTo("LastWriterWins");

@@ -16,7 +16,9 @@ import java.util.Objects;
  * A container's {@code partitionKey} (protocol.md §3.2): its paths, kind, hash version and the legacy system-key flag.
  *
  * <p>The version is always explicit here (1 or 2) because the SDK hashes with whatever version a container read
- * returns: a definition read without a version is V2 (the modern default), and MultiHash is always V2.
+ * returns. A definition without a version is V1, as the service makes it: the Java and JavaScript SDKs send none
+ * unless asked, and the Java SDK's own tests (CosmosContainerTest's "HashV1" feed ranges) expect V1 EPKs for such
+ * containers. MultiHash is always V2.
  *
  * @param paths     the paths, e.g. {@code ["/tenantId", "/userId"]}; empty only for a legacy container without a key
  * @param kind      Hash, MultiHash (or the legacy Range)
@@ -146,7 +148,7 @@ public record PartitionKeyDefinition(List<String> paths, PartitionKind kind, int
             }
         }
 
-        int version = 2;
+        int version = 1;
         JsonNode v = node.get("version");
         if (v != null && !v.isNull()) {
             version = parseVersion(v);
@@ -178,7 +180,7 @@ public record PartitionKeyDefinition(List<String> paths, PartitionKind kind, int
                 }
             }
         }
-        throw bad("The partition key 'version' must be 1 or 2 (2 supports keys up to 2 KB and is the default).");
+        throw bad("The partition key 'version' must be 1 or 2 (2 hashes keys up to 2 KB; 1, the default, hashes their first 101 bytes).");
     }
 
     private static ServiceException bad(String message) {

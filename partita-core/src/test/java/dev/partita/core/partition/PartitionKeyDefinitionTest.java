@@ -29,11 +29,12 @@ class PartitionKeyDefinitionTest {
     }
 
     @Test
-    void whatTheJavaSdkSendsBecomesV2() {
+    void whatTheJavaSdkSendsBecomesV1() {
+        // the SDKs send no version unless asked, and the service makes such a container V1
         PartitionKeyDefinition d = parse("{\"kind\":\"Hash\",\"paths\":[\"/pk\"]}");
-        assertThat(d).isEqualTo(new PartitionKeyDefinition(List.of("/pk"), PartitionKind.HASH, 2, false));
+        assertThat(d).isEqualTo(new PartitionKeyDefinition(List.of("/pk"), PartitionKind.HASH, 1, false));
         assertThat(d.levels()).isEqualTo(1);
-        assertThat(d.toJson().toString()).isEqualTo("{\"paths\":[\"/pk\"],\"kind\":\"Hash\",\"version\":2}");
+        assertThat(d.toJson().toString()).isEqualTo("{\"paths\":[\"/pk\"],\"kind\":\"Hash\",\"version\":1}");
     }
 
     @Test
@@ -44,7 +45,7 @@ class PartitionKeyDefinitionTest {
         assertThat(parse("{\"paths\":[\"/pk\"],\"kind\":\"Hash\",\"version\":\"2\"}").version()).isEqualTo(2);
         assertThat(parse("{\"paths\":[\"/pk\"],\"kind\":\"Hash\",\"version\":\"V2\"}").version()).isEqualTo(2);
         assertThat(parse("{\"paths\":[\"/pk\"],\"kind\":\"Hash\",\"version\":\"V1\"}").version()).isEqualTo(1);
-        assertThat(parse("{\"paths\":[\"/pk\"],\"kind\":\"Hash\",\"version\":null}").version()).isEqualTo(2);
+        assertThat(parse("{\"paths\":[\"/pk\"],\"kind\":\"Hash\",\"version\":null}").version()).isEqualTo(1);
         assertThat(parse("{\"paths\":[\"/pk\"],\"version\":1}").kind()).isEqualTo(PartitionKind.HASH);
         // MultiHash is always V2
         assertThat(parse("{\"paths\":[\"/a\",\"/b\"],\"kind\":\"MultiHash\",\"version\":1}").version()).isEqualTo(2);
