@@ -177,8 +177,10 @@ public final class SqlQuery {
         for (int i = 0; i < values.length; i++) {
             String name = names.get(i);
             if (params == null || !params.containsKey(name)) {
-                throw new SqlException("The query references the parameter " + name
-                        + " but no value was supplied for it.");
+                // undefined, as the service binds it: NOT IS_DEFINED(@p) OR c.x = @p is how callers (Spring Data's
+                // empty Optionals among them) make a filter optional; TOP/OFFSET/LIMIT still want a count
+                values[i] = null;
+                continue;
             }
             JsonNode v = params.get(name);
             values[i] = v == null ? NullNode.instance : v;

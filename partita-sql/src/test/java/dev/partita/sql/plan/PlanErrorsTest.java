@@ -90,16 +90,20 @@ class PlanErrorsTest {
     }
 
     @Test
-    void fromSubqueriesThatAreNotPerItemNeedOnePartition() {
+    void fromSubqueriesThatAreNotPerItemRunInEachRange() {
         for (String q : List.of(
                 "SELECT * FROM (SELECT TOP 5 * FROM c) s",
                 "SELECT VALUE s FROM (SELECT DISTINCT VALUE c.cat FROM c) s WHERE s > 'a'",
                 "SELECT VALUE x FROM (SELECT VALUE COUNT(1) FROM c) x",
                 "SELECT * FROM (SELECT c.cat FROM c GROUP BY c.cat) g",
                 "SELECT * FROM (SELECT * FROM c OFFSET 1 LIMIT 2) s")) {
-            assertThatThrownBy(() -> plan(q)).as(q).isInstanceOf(SqlException.class)
-                    .hasMessageContaining("cannot run across partitions");
+            // the service runs the subquery per range; the outer query is planned as it stands
+            QueryPlan p = plan(q);
+            assertThat(p.queryInfo().get("distinctType").asText()).as(q).isEqualTo("None");
+            assertThat(p.queryInfo().get("top").isNull()).as(q).isTrue();
         }
+        assertThat(plan("SELECT DISTINCT VALUE s.cat FROM (SELECT TOP 5 * FROM c) s").queryInfo()
+                .get("distinctType").asText()).isEqualTo("Unordered");
         QueryPlan p = plan("SELECT * FROM (SELECT TOP 5 * FROM c WHERE c.pk = 'a') s WHERE s.pk = 'a'");
         assertThat(p.queryInfo().get("rewrittenQuery").asText()).isEmpty();
         assertThat(p.partitionKeyPoints()).isPresent();
