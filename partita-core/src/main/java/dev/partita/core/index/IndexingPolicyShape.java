@@ -22,7 +22,7 @@ import java.util.Set;
  *   <li>{@code indexes} on an included path ({@code kind} Hash/Range/Spatial, {@code dataType}, {@code precision})
  *       are validated and dropped (every path gets range indexes on strings and numbers); a {@code Spatial} one
  *       becomes a {@code spatialIndexes} entry on that path;</li>
- *   <li>{@code /"_etag"/?} is appended to the excluded paths unless the policy excludes it already;</li>
+ *   <li>{@code /"_etag"/?} is appended to the excluded paths unless the policy excludes or includes it already;</li>
  *   <li>mode {@code none} keeps no paths and is never automatic.</li>
  * </ul>
  */
@@ -75,7 +75,8 @@ public final class IndexingPolicyShape {
             // the service keeps no paths for an unindexed container
             included.removeAll();
             excluded.removeAll();
-        } else if (!names(excluded, IndexPath.parse(ETAG))) {
+        } else if (!names(excluded, IndexPath.parse(ETAG)) && !names(included, IndexPath.parse(ETAG))) {
+            // a policy that includes it keeps it included (Spring Data's IndexPolicyUpdateIT reads it back so)
             excluded.addObject().put("path", ETAG);
         }
         SpatialIndexes.validate(spatial, geospatialConfig);

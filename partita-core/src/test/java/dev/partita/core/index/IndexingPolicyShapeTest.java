@@ -105,6 +105,14 @@ class IndexingPolicyShapeTest {
     }
 
     @Test
+    void anIncludedEtagStaysIncludedAndIsNotExcluded() {
+        // Spring Data Cosmos's IndexPolicyUpdateIT: included /"_etag"/?, excluded /*, read back exactly so
+        JsonNode p = shape("{\"includedPaths\":[{\"path\":\"/\\\"_etag\\\"/?\"}],\"excludedPaths\":[{\"path\":\"/*\"}]}");
+        assertThat(p.get("includedPaths").findValuesAsText("path")).containsExactly("/\"_etag\"/?");
+        assertThat(p.get("excludedPaths").findValuesAsText("path")).containsExactly("/*");
+    }
+
+    @Test
     void modeNoneKeepsNoPaths() {
         JsonNode p = shape("{\"indexingMode\":\"none\",\"automatic\":false,\"includedPaths\":[{\"path\":\"/*\"}]}");
         assertThat(p.get("includedPaths")).isEmpty();
