@@ -15,6 +15,8 @@ public final class ServiceException extends RuntimeException {
     private final String additionalErrorInfo;
     /** What the engine charged for the failed request, once it has (NaN before). */
     private volatile double requestCharge = Double.NaN;
+    /** The session token of the partition that refused an item operation, or null. */
+    private volatile String sessionToken;
 
     public ServiceException(int status, int subStatus, String message) {
         this(status, subStatus, message, 0);
@@ -74,6 +76,20 @@ public final class ServiceException extends RuntimeException {
         return requestCharge;
     }
 
+    /**
+     * Records the session token of the partition that refused the request (a 404, 409 or 412 of an item: the SDKs
+     * record it as they do a success's); returns this exception, to rethrow.
+     */
+    public ServiceException withSessionToken(String token) {
+        sessionToken = token;
+        return this;
+    }
+
+    /** The session token to answer with, or null. */
+    public String sessionToken() {
+        return sessionToken;
+    }
+
     /** The service's error code for the status, e.g. {@code BadRequest}. */
     public String code() {
         return codeFor(status);
@@ -116,8 +132,12 @@ public final class ServiceException extends RuntimeException {
         return new ServiceException(409, 0, message);
     }
 
+    /**
+     * A 412; the message starts with the service's words, which clients look for (Spring Data Cosmos's optimistic
+     * locking tests: "is not met").
+     */
     public static ServiceException preconditionFailed(String message) {
-        return new ServiceException(412, 0, message);
+        return new ServiceException(412, 0, "One of the specified pre-condition is not met. " + message);
     }
 
     /**

@@ -71,8 +71,9 @@ final class ItemEntries {
             byte[] key = StoreKeys.unique(c.containerId(), epk, i, uniqueValues(keys.get(i), doc));
             byte[] owner = txn.get(key);
             if (owner != null && !Arrays.equals(owner, idBytes) && ownerIsLive(epk, owner)) {
-                throw ServiceException.conflict("Another item in the logical partition already has these values"
-                        + " for the unique key " + keys.get(i).paths() + ".");
+                // the service's words first: clients (Spring Data's UniqueKeyPolicyIT) look for them
+                throw ServiceException.conflict("Unique index constraint violation. Another item in the logical"
+                        + " partition already has these values for the unique key " + keys.get(i).paths() + ".");
             }
             txn.put(key, idBytes);
         }
