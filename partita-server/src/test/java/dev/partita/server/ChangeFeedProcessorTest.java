@@ -226,7 +226,8 @@ class ChangeFeedProcessorTest {
                 .feedContainer(feed)
                 .leaseContainer(leases)
                 .handleAllVersionsAndDeletesChanges((List<ChangeFeedProcessorItem> items) -> items.forEach(i -> {
-                    String id = i.getCurrent() != null ? i.getCurrent().get("id").asText()
+                    // a delete's current is {} (as the service sends it): its id is in the metadata
+                    String id = i.getCurrent() != null && i.getCurrent().has("id") ? i.getCurrent().get("id").asText()
                             : i.toJsonNode().get("metadata").get("id").asText();
                     lastOp.put(id, i.getChangeFeedMetaData().getOperationType().toString());
                 }))

@@ -123,7 +123,7 @@ class ChangeFeedSplitTest {
         for (List<ChangeFeedProcessorItem> part : List.of(first.items(), rest.items())) {
             for (ChangeFeedProcessorItem i : part) {
                 assertThat(lsns.add(i.getChangeFeedMetaData().getLogSequenceNumber())).as("no change twice").isTrue();
-                if (i.getCurrent() == null) {
+                if (i.getCurrent() == null || i.getCurrent().isEmpty()) { // the service sends "current": {}
                     deletes++;
                 }
             }

@@ -17,7 +17,7 @@ import java.util.Locale;
  *   <li>{@link Shape#DOCUMENT}: the document itself plus {@code _lsn} (latest-version pull model, legacy processor);
  *   <li>{@link Shape#WRAPPED}: {@code {"current":doc,"metadata":{..}}} (latest-version requests that carry the
  *       change-feed wire-format version, i.e. the EPK-based change feed processor);
- *   <li>{@link Shape#ALL_VERSIONS}: as wrapped; deletes without {@code current}, with the deleted version as
+ *   <li>{@link Shape#ALL_VERSIONS}: as wrapped; deletes with an empty {@code current}, the deleted version as
  *       {@code previous} and its id and partition key in {@code metadata}, TTL expirations marked
  *       {@code timeToLiveExpired}.
  * </ul>
@@ -71,10 +71,15 @@ public final class ChangeFeedJson {
             out.ascii("\"current\":");
             documentWithLsn(out, r);
             out.write(',');
-        } else if (r.previousImage() != null) {
-            // the SDK documents the previous image as always present on deletes (ChangeFeedProcessorItem); the
-            // previous image of a replace is an opt-in preview feature, so replaces carry only previousImageLSN
-            out.ascii("\"previous\":").bytes(r.previousImage()).write(',');
+        } else {
+            // a delete's current is an empty object (the Java SDK's FullFidelityChangeFeedTest asserts
+            // change.get("current").isEmpty(), the Python SDK's tests expect "current": {})
+            out.ascii("\"current\":{},");
+            if (r.previousImage() != null) {
+                // the SDK documents the previous image as always present on deletes (ChangeFeedProcessorItem); the
+                // previous image of a replace is an opt-in preview feature, so replaces carry only previousImageLSN
+                out.ascii("\"previous\":").bytes(r.previousImage()).write(',');
+            }
         }
         out.ascii("\"metadata\":{\"operationType\":\"").ascii(operationType(r.operation()))
                 .ascii("\",\"lsn\":").ascii(Long.toString(r.lsn()))
