@@ -409,7 +409,16 @@ public final class ContainerHandle {
 
     /** Admits, runs and charges a point operation; the faults step is the caller's. */
     private ItemResult charged(ContainerInfo c, KeyRoute at, RequestOptions o, Supplier<ItemResult> operation) {
-        ItemResult r = admitted(c, at.range().id(), o, operation);
+        ItemResult r;
+        try {
+            r = admitted(c, at.range().id(), o, operation);
+        } catch (ServiceException e) {
+            if (e.status() == 404 || e.status() == 409 || e.status() == 412) {
+                // the partition answered: its session token comes with the refusal, as with the service
+                throw e.withSessionToken(SessionToken.of(at.range().id(), items.lsn()));
+            }
+            throw e;
+        }
         return r.withCharge(capacity.charge(c, at, price(r.work(), o)));
     }
 

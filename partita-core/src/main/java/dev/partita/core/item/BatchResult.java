@@ -15,7 +15,8 @@ import java.util.List;
  * The per-operation results of a batch or bulk request, in request order. A failed atomic batch has every entry but
  * the failing one at 424 and nothing written.
  *
- * @param lsn           the container's LSN after the request (for the session token), or -1 when nothing committed
+ * @param lsn           the container's LSN after the request, for the session token (a failed batch's: the LSN it
+ *                      read at), or -1 when unknown
  * @param rangeId       the physical partition that served it
  * @param requestCharge the request's charge: the sum of its operations' (0 until the engine prices it)
  */
@@ -61,12 +62,17 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
         }
     }
 
-    static BatchResult failed(List<BatchOperation> ops, int failedIndex, ServiceException cause) {
+    /**
+     * A transactional batch that failed at {@code failedIndex}: nothing committed, so the session token names the LSN
+     * the batch read at ({@code lsn} on {@code rangeId}), which the SDKs record as they do for a failed point read.
+     */
+    static BatchResult failed(List<BatchOperation> ops, int failedIndex, ServiceException cause, long lsn,
+            String rangeId) {
         List<OpResult> results = new ArrayList<>(ops.size());
         for (int i = 0; i < ops.size(); i++) {
             results.add(i == failedIndex ? OpResult.error(ops.get(i), cause) : notRun(ops.get(i)));
         }
-        return new BatchResult(results, -1, null);
+        return new BatchResult(results, lsn, rangeId);
     }
 
     /** 424 (failed dependency): an operation not run because one before it failed. */
@@ -79,9 +85,12 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
         return new BatchResult(List.copyOf(charged), lsn, rangeId, total);
     }
 
-    /** True when every operation succeeded (HTTP 200); otherwise the gateway answers 207. */
+    /**
+     * True when every operation succeeded with a 2xx (the gateway answers 200); otherwise 207, a 304 read included
+     * (the .NET SDK's BatchSinglePartitionKeyTests: MultiStatus for a batch with a NotModified read).
+     */
     public boolean allSucceeded() {
-        return results.stream().allMatch(OpResult::isSuccess);
+        return results.stream().allMatch(r -> r.status() >= 200 && r.status() < 300);
     }
 
     /** The session token, or null when nothing committed. */

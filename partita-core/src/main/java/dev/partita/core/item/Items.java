@@ -81,6 +81,11 @@ public final class Items {
 
     // ---- point operations
 
+    /** The container's LSN now: what a session token of a refused item operation names. */
+    public long lsn() {
+        return state.lsn();
+    }
+
     public ItemResult read(KeyRoute at, String id, Conditions conditions) {
         ContainerInfo c = container.get();
         PartitionDeletes deletes = state.partitionDeletes();
@@ -207,7 +212,7 @@ public final class Items {
                     try {
                         results.add(BatchResult.OpResult.of(ops.get(i), txn.execute(at, ops.get(i))));
                     } catch (ServiceException e) {
-                        throw new BatchFailed(BatchResult.failed(ops, i, e));
+                        throw new BatchFailed(BatchResult.failed(ops, i, e, state.lsn(), txn.rangeId()));
                     }
                 }
                 return new BatchResult(results, state.lsn(), txn.rangeId());

@@ -198,7 +198,10 @@ final class WriteTxn {
     ItemResult read(KeyRoute at, String id, Conditions conditions) {
         StoredItem item = existing(at, id);
         String etag = Etags.of(c.containerId(), item.lsn());
-        if (conditions.ifNoneMatch() != null && Items.etagMatches(conditions.ifNoneMatch(), etag)) {
+        // a batch read's etag condition, If-Match as the SDKs send it or If-None-Match, answers 304 when the item
+        // still has that etag (the .NET and Java SDKs' batch tests: a read with the item's etag is NotModified)
+        if (conditions.ifNoneMatch() != null && Items.etagMatches(conditions.ifNoneMatch(), etag)
+                || conditions.ifMatch() != null && Items.etagMatches(conditions.ifMatch(), etag)) {
             return new ItemResult(304, null, etag, state.lsn(), rangeId, Work.notModified());
         }
         return new ItemResult(200, item, etag, state.lsn(), rangeId, Work.read(item.jsonLength()));

@@ -125,7 +125,8 @@ public final class Router implements Dispatcher {
             reply = route.reply(ex, path, who);
         } catch (ServiceException e) {
             // an authenticated request the engine refused is charged (429s are not)
-            return ErrorReplies.of(e, ex.activityId()).charge(engine.chargeOf(e));
+            Reply error = ErrorReplies.of(e, ex.activityId()).charge(engine.chargeOf(e));
+            return e.sessionToken() == null ? error : error.header(Hdr.SESSION_TOKEN, e.sessionToken());
         }
         if (reply != null && !reply.headers().contains(Hdr.REQUEST_CHARGE)) {
             // databases, containers, offers, users, permissions, partition key ranges: metadata requests
