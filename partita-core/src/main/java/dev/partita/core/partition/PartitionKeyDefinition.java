@@ -39,7 +39,7 @@ public record PartitionKeyDefinition(List<String> paths, PartitionKind kind, int
         }
     }
 
-    /** A Hash V2 definition with one path, the modern default. */
+    /** A Hash V2 definition with one path (what the portal and the .NET SDK create). */
     public static PartitionKeyDefinition hash(String path) {
         return new PartitionKeyDefinition(List.of(path), PartitionKind.HASH, 2, false);
     }
@@ -180,7 +180,8 @@ public record PartitionKeyDefinition(List<String> paths, PartitionKind kind, int
                 }
             }
         }
-        throw bad("The partition key 'version' must be 1 or 2 (2 hashes keys up to 2 KB; 1, the default, hashes their first 101 bytes).");
+        throw bad("The partition key 'version' must be 1 or 2 (2 hashes keys up to 2 KB; 1, the default, hashes"
+                + " their first 101 bytes).");
     }
 
     private static ServiceException bad(String message) {
