@@ -1,7 +1,5 @@
 package dev.partita.core.account;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.error.ServiceException;
@@ -202,10 +200,6 @@ public final class ClientEncryptionKeys {
 
     /** Next value of a persisted counter, starting at 1. Callers hold {@code lock}. */
     private long nextSequence(String name) {
-        byte[] key = StoreKeys.meta(name);
-        byte[] raw = store.get(key);
-        long n = raw == null ? 1 : Long.parseLong(new String(raw, UTF_8));
-        store.apply(new WriteBatch().put(key, Long.toString(n + 1).getBytes(UTF_8)));
-        return n;
+        return MetadataCounters.next(store, name);
     }
 }

@@ -410,11 +410,7 @@ public final class Users {
 
     /** Next value of a persisted counter, starting at 1. Callers hold {@code lock}. */
     private long nextSequence(String name) {
-        byte[] key = StoreKeys.meta(name);
-        byte[] raw = store.get(key);
-        long n = raw == null ? 1 : Long.parseLong(new String(raw, UTF_8));
-        store.apply(new WriteBatch().put(key, Long.toString(n + 1).getBytes(UTF_8)));
-        return n;
+        return MetadataCounters.next(store, name);
     }
 
     private List<byte[]> scan(String prefix) {
