@@ -102,8 +102,7 @@ public final class ClientEncryptionKeys {
         }
         synchronized (lock) {
             ClientEncryptionKey old = read(db, id);
-            if (ifMatch != null && !ifMatch.isBlank() && !"*".equals(ifMatch.trim())
-                    && !ifMatch.trim().equals(old.etag())) {
+            if (ifMatch != null && !ifMatch.isBlank() && !Etags.matches(ifMatch, old.etag())) {
                 throw ServiceException.preconditionFailed("The client encryption key was changed since the etag the"
                         + " request names (If-Match).");
             }

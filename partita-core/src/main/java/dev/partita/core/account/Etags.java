@@ -26,6 +26,12 @@ public final class Etags {
         return new String(c);
     }
 
+    /** Whether an If-Match or If-None-Match condition names {@code etag}: {@code *} names any. */
+    public static boolean matches(String condition, String etag) {
+        String c = condition.trim();
+        return "*".equals(c) || c.equals(etag);
+    }
+
     private static void hex(char[] c, int off, long v, int digits) {
         for (int i = off + digits - 1; i >= off; i--) {
             c[i] = HEX[(int) (v & 0xF)];

@@ -147,7 +147,7 @@ public final class Items {
             throw ServiceException.notFound("The item does not exist.");
         }
         String etag = Etags.of(c.containerId(), item.lsn());
-        if (conditions.ifNoneMatch() != null && etagMatches(conditions.ifNoneMatch(), etag)) {
+        if (conditions.ifNoneMatch() != null && Etags.matches(conditions.ifNoneMatch(), etag)) {
             return new ItemResult(304, null, etag, state.lsn(), at.range().id(), Work.notModified());
         }
         return new ItemResult(200, item, etag, state.lsn(), at.range().id(), Work.read(item.jsonLength()));
@@ -444,9 +444,5 @@ public final class Items {
 
     private long nowSeconds() {
         return clock.millis() / 1000;
-    }
-
-    static boolean etagMatches(String condition, String etag) {
-        return "*".equals(condition.trim()) || condition.trim().equals(etag);
     }
 }

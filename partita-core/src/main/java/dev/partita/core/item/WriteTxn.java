@@ -200,8 +200,8 @@ final class WriteTxn {
         String etag = Etags.of(c.containerId(), item.lsn());
         // a batch read's etag condition, If-Match as the SDKs send it or If-None-Match, answers 304 when the item
         // still has that etag (the .NET and Java SDKs' batch tests: a read with the item's etag is NotModified)
-        if (conditions.ifNoneMatch() != null && Items.etagMatches(conditions.ifNoneMatch(), etag)
-                || conditions.ifMatch() != null && Items.etagMatches(conditions.ifMatch(), etag)) {
+        if (conditions.ifNoneMatch() != null && Etags.matches(conditions.ifNoneMatch(), etag)
+                || conditions.ifMatch() != null && Etags.matches(conditions.ifMatch(), etag)) {
             return new ItemResult(304, null, etag, state.lsn(), rangeId, Work.notModified());
         }
         return new ItemResult(200, item, etag, state.lsn(), rangeId, Work.read(item.jsonLength()));
@@ -290,7 +290,7 @@ final class WriteTxn {
 
     private void checkIfMatch(Conditions conditions, StoredItem old) {
         if (conditions.ifMatch() != null
-                && !Items.etagMatches(conditions.ifMatch(), Etags.of(c.containerId(), old.lsn()))) {
+                && !Etags.matches(conditions.ifMatch(), Etags.of(c.containerId(), old.lsn()))) {
             throw ServiceException.preconditionFailed("The item was changed since the etag in If-Match was read.");
         }
     }

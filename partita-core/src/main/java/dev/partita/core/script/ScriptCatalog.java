@@ -137,7 +137,7 @@ public final class ScriptCatalog {
     }
 
     private static void checkIfMatch(ScriptResource s, String ifMatch) {
-        if (ifMatch != null && !ifMatch.trim().equals("*") && !ifMatch.trim().equals(s.etag())) {
+        if (ifMatch != null && !Etags.matches(ifMatch, s.etag())) {
             throw ServiceException.preconditionFailed("The " + s.kind().noun() + " was changed since the etag in"
                     + " If-Match was read.");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.partita.core.account.ClientEncryptionKey;
 import dev.partita.core.account.ClientEncryptionKeys;
 import dev.partita.core.account.DatabaseInfo;
+import dev.partita.core.account.Etags;
 import dev.partita.core.error.ServiceException;
 import dev.partita.core.json.Json;
 import dev.partita.server.auth.Principal;
@@ -49,7 +50,7 @@ final class ClientEncryptionKeyRoutes {
         if (m.equals(HttpMethod.GET)) {
             ClientEncryptionKey key = keys.read(db, id);
             String ifNoneMatch = ex.header(Hdr.IF_NONE_MATCH);
-            if (ifNoneMatch != null && (ifNoneMatch.trim().equals(key.etag()) || ifNoneMatch.trim().equals("*"))) {
+            if (ifNoneMatch != null && Etags.matches(ifNoneMatch, key.etag())) {
                 // the SDKs' check that the key they cached is still current
                 return Replies.databasePaths(Reply.status(304).header(Hdr.ETAG, key.etag()), db);
             }
