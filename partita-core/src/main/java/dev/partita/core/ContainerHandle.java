@@ -18,6 +18,7 @@ import dev.partita.core.item.PartitionSizes;
 import dev.partita.core.limits.Limits;
 import dev.partita.core.partition.KeyRoute;
 import dev.partita.core.partition.PartitionKeyValue;
+import dev.partita.core.partition.PhysicalPartition;
 import dev.partita.core.query.GatewayContinuation;
 import dev.partita.core.query.GatewayServable;
 import dev.partita.core.query.IndexUtilization;
@@ -112,6 +113,7 @@ public final class ContainerHandle {
     public ItemResult read(String id, RequestOptions o) {
         ContainerInfo c = authorizeItem(o, id, false);
         KeyRoute at = itemRoute(c, id, o);
+        requireSession(List.of(at.range()), o);
         return priced(c, at, o, () -> items.read(at, id, o.conditions()));
     }
 
@@ -128,6 +130,7 @@ public final class ContainerHandle {
         if (!engine.faults().none() || o.access().namesItemByRid()) {
             return null;
         }
+        requireSession(List.of(at.range()), o);
         // no rule was in force when this read began, so none applies to it: it skips the faults step
         Supplier<ItemResult> answer = items.readWithoutWaiting(at, id, o.conditions());
         return answer == null ? null : charged(c, at, o, answer);
@@ -290,6 +293,7 @@ public final class ContainerHandle {
         ContainerInfo c = authorizeScope(o);
         Scope.Target target = o.scope().target(c.partitionKey(), c.partitions(), engine.limits());
         String admitted = target.container() ? null : target.owner().id();
+        requireSession(target.container() ? c.partitions().partitions() : List.of(target.owner()), o);
         QueryPage page = metered(c, admitted, o, () -> engine.reads().runQuery(c, o.scope(), text, params,
                 o.continuation(), o.maxItemCount()));
         String charged = page.rangeId() != null ? page.rangeId() : admitted;
@@ -379,6 +383,13 @@ public final class ContainerHandle {
         ContainerInfo c = authorizeAll(o, false);
         o.access().checkPartitionKey(o.scope().partitionKey());
         return c;
+    }
+
+    /** A session read's 404/1002 when its session token is ahead of the partitions it reads (capacity.md §6). */
+    private void requireSession(List<PhysicalPartition> partitions, RequestOptions o) {
+        if (o.sessionToken() != null && level(o) == Consistency.SESSION) {
+            SessionToken.requireCaughtUp(o.sessionToken(), partitions, items.lsn());
+        }
     }
 
     /** Routes a point operation's partition key, after checking the range the request names still exists. */

@@ -22,6 +22,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The account's databases and containers: validated, given their {@code _rid}s, persisted as metadata records and
@@ -289,6 +290,11 @@ public final class Catalog {
             nextDatabase = o.path("nextDatabase").asInt(1);
             nextContainer = o.path("nextContainer").asInt(1);
             nextEtag = o.path("nextEtag").asLong(1);
+        } else {
+            // a new account's rids differ from every earlier one's, as the service's do: a client that outlives an
+            // in-memory server must not take the new server's containers for the old ones (its session tokens for
+            // them would be ahead of the new containers, and every session read a 404/1002)
+            nextDatabase = ThreadLocalRandom.current().nextInt(1, 1 << 24);
         }
         byte[] from = StoreKeys.meta(DB);
         try (Cursor cur = store.scan(from, StoreKeys.prefixEnd(from))) {

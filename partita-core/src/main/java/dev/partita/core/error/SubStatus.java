@@ -8,6 +8,8 @@ public final class SubStatus {
     public static final int NONE = 0;
     public static final int PARTITION_KEY_MISMATCH = 1001;
     public static final int PARTITION_KEY_RANGE_GONE = 1002;
+    /** With a 404: the partition has not caught up with the session token the read carries (the SDKs retry). */
+    public static final int READ_SESSION_NOT_AVAILABLE = 1002;
     public static final int OWNER_RESOURCE_NOT_FOUND = 1003;
     public static final int CROSS_PARTITION_QUERY_NOT_SERVABLE = 1004;
     public static final int COMPLETING_SPLIT = 1007;

@@ -567,10 +567,20 @@ class QueryExecutorTest {
                 Engine memory = engineWith(2, 80, 5)) {
             load(rocks, 2, 80, 5);
             for (String q : QUERIES) {
-                List<JsonNode> a = drain(rocks, q, 7);
-                List<JsonNode> b = drain(memory, q, 7);
+                // each engine is a new account, with rids of its own
+                List<JsonNode> a = withoutRids(drain(rocks, q, 7));
+                List<JsonNode> b = withoutRids(drain(memory, q, 7));
                 assertThat(a).as(q).containsExactlyInAnyOrderElementsOf(b);
             }
         }
+    }
+
+    private static List<JsonNode> withoutRids(List<JsonNode> rows) {
+        for (JsonNode row : rows) {
+            if (row instanceof ObjectNode o) {
+                o.remove(List.of("_rid", "_self"));
+            }
+        }
+        return rows;
     }
 }
