@@ -22,7 +22,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * What the SDKs' batch tests (Java TransactionalBatchTest, .NET BatchSinglePartitionKeyTests) and item tests expect of
  * session tokens and conditional reads: a refused item operation and a failed batch carry the partition's session
- * token, a batch read with the item's etag is 304 and makes the batch 207, and refusals use the service's words.
+ * token, a batch read with the item's etag is 304 and makes the batch 207, refusals use the service's words, and a
+ * batch whose results exceed the largest response fails with 413.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SessionTokensAndBatchReadsSdkTest {
@@ -98,5 +99,28 @@ class SessionTokensAndBatchReadsSdkTest {
         assertThat(r.getResults().get(2).getStatusCode()).isEqualTo(200);
         // a 304 is no failure: the create committed
         assertThat(c.readItem("e2", new PartitionKey("p"), JsonNode.class).getStatusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void aBatchWhoseResultsExceedTheLargestResponseIs413AndWritesNothing() {
+        ObjectNode big = doc("big").put("blob", "x".repeat(1024 * 1024)); // the SDK test's ~1 MB item
+        c.createItem(big);
+        CosmosBatch batch = CosmosBatch.createCosmosBatch(new PartitionKey("p"));
+        batch.createItemOperation(doc("never"));
+        for (int i = 0; i < 10; i++) {
+            batch.readItemOperation("big");
+        }
+        CosmosBatchResponse r = c.executeCosmosBatch(batch);
+        assertThat(r.getStatusCode()).isEqualTo(413);
+        assertThat(r.getResults().get(1).getStatusCode()).isEqualTo(424);
+        assertThat(r.getResults().get(10).getStatusCode()).isEqualTo(413);
+        assertThatThrownBy(() -> c.readItem("never", new PartitionKey("p"), JsonNode.class))
+                .isInstanceOfSatisfying(CosmosException.class, e -> assertThat(e.getStatusCode()).isEqualTo(404));
+        // three of them fit in the 4 MB response
+        CosmosBatch fits = CosmosBatch.createCosmosBatch(new PartitionKey("p"));
+        for (int i = 0; i < 3; i++) {
+            fits.readItemOperation("big");
+        }
+        assertThat(c.executeCosmosBatch(fits).getStatusCode()).isEqualTo(200);
     }
 }

@@ -52,6 +52,11 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
             return op.type() == BatchOperation.Type.READ;
         }
 
+        /** The size of the body this result adds to the response (its item, unless a write's is left out). */
+        long responseBodyBytes() {
+            return item != null && (read || !minimalReturn) ? item.jsonLength() : 0;
+        }
+
         public boolean isSuccess() {
             return status < 400;
         }
@@ -71,6 +76,22 @@ public record BatchResult(List<OpResult> results, long lsn, String rangeId, doub
         List<OpResult> results = new ArrayList<>(ops.size());
         for (int i = 0; i < ops.size(); i++) {
             results.add(i == failedIndex ? OpResult.error(ops.get(i), cause) : notRun(ops.get(i)));
+        }
+        return new BatchResult(results, lsn, rangeId);
+    }
+
+    /**
+     * A transactional batch whose results would exceed the largest response ({@code maxResponseBytes}) from the
+     * operation at {@code firstUnfit} on: nothing committed; the operations that fitted answer 424, the rest 413 (the
+     * SDKs' batchServerResponseTooLarge tests: the first 424, the last 413, the batch 413).
+     */
+    static BatchResult responseTooLarge(List<BatchOperation> ops, int firstUnfit, int maxResponseBytes, long lsn,
+            String rangeId) {
+        ServiceException tooLarge = new ServiceException(413, 0, "The results of this batch exceed the largest"
+                + " response, " + maxResponseBytes + " bytes; read fewer or smaller items per batch.");
+        List<OpResult> results = new ArrayList<>(ops.size());
+        for (int i = 0; i < ops.size(); i++) {
+            results.add(i < firstUnfit ? notRun(ops.get(i)) : OpResult.error(ops.get(i), tooLarge));
         }
         return new BatchResult(results, lsn, rangeId);
     }

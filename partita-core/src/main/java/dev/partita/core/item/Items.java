@@ -188,7 +188,8 @@ public final class Items {
 
     /**
      * Runs a transactional batch: every operation against one logical partition, all applied or none. A failing
-     * operation keeps its status; all others get 424.
+     * operation keeps its status; all others get 424. A batch whose results would not fit in one response
+     * ({@code maxResponseBytes}) fails too: 413 from the operation that does not fit on.
      */
     public BatchResult batch(KeyRoute at, byte[] body) {
         List<BatchOperation> ops = BatchBody.parse(body, "batch body", false);
@@ -208,12 +209,20 @@ public final class Items {
         try {
             return inTransaction(at.epk(), txn -> {
                 List<BatchResult.OpResult> results = new ArrayList<>(ops.size());
+                long responseBytes = 0;
                 for (int i = 0; i < ops.size(); i++) {
+                    BatchResult.OpResult r;
                     try {
-                        results.add(BatchResult.OpResult.of(ops.get(i), txn.execute(at, ops.get(i))));
+                        r = BatchResult.OpResult.of(ops.get(i), txn.execute(at, ops.get(i)));
                     } catch (ServiceException e) {
                         throw new BatchFailed(BatchResult.failed(ops, i, e, state.lsn(), txn.rangeId()));
                     }
+                    responseBytes += r.responseBodyBytes();
+                    if (responseBytes > limits.maxResponseBytes()) {
+                        throw new BatchFailed(BatchResult.responseTooLarge(ops, i, limits.maxResponseBytes(),
+                                state.lsn(), txn.rangeId()));
+                    }
+                    results.add(r);
                 }
                 return new BatchResult(results, state.lsn(), txn.rangeId());
             });
