@@ -312,7 +312,8 @@ final class WriteTxn {
         if (!at.key().equals(PartitionKeyValue.extract(c.partitionKey(), doc))) {
             // the service's words
             throw ServiceException.badRequest(SubStatus.PARTITION_KEY_MISMATCH, "PartitionKey extracted from document"
-                    + " doesn't match the one specified in the header.");
+                    + " doesn't match the one specified in the header. Learn more:"
+                    + " https://aka.ms/CosmosDB/sql/errors/wrong-pk-value");
         }
         route(at.range().id());
         return id;

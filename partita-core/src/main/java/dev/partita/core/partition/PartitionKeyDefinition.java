@@ -138,7 +138,12 @@ public record PartitionKeyDefinition(List<String> paths, PartitionKind kind, int
                 }
             }
             case MULTI_HASH -> {
-                if (paths.isEmpty() || paths.size() > limits.maxHierarchicalKeyLevels()) {
+                if (paths.size() > limits.maxHierarchicalKeyLevels()) {
+                    // the service's words (the Java SDK's CosmosMultiHashTest.invalidPartitionKeys)
+                    throw bad("Too many partition key paths (" + paths.size() + ") specified. A maximum of "
+                            + limits.maxHierarchicalKeyLevels() + " is allowed.");
+                }
+                if (paths.isEmpty()) {
                     throw bad("A hierarchical (MultiHash) partition key takes 1 to " + limits.maxHierarchicalKeyLevels()
                             + " paths.");
                 }

@@ -40,6 +40,12 @@ final class PartitionKeyRules {
                     + paths(levels) + "; send one value per path.");
         }
         if (n < levels) {
+            if (requireFull && def.kind() == PartitionKind.MULTI_HASH) {
+                // the service's words for a prefix of a hierarchical key where a full key is needed (the Java SDK's
+                // CosmosMultiHashTest.validateDocCRUDAndQuery)
+                throw mismatch(PARTIAL + " The key has " + n + " values but the container is partitioned by "
+                        + paths(levels) + "; this operation needs a value for every path.");
+            }
             if (requireFull) {
                 throw mismatch(FEWER + " The key has " + n + " values but the container is partitioned by "
                         + paths(levels) + "; this operation needs a value for every path.");
@@ -60,6 +66,8 @@ final class PartitionKeyRules {
     /** The service's words for a key header with too few or too many values (its "the the" included). */
     private static final String FEWER = "The partition key supplied in x-ms-partitionkey header has fewer components"
             + " than defined in the the collection.";
+    private static final String PARTIAL = "Partition key provided either doesn't correspond to definition in the"
+            + " collection or doesn't match partition key field values specified in the document.";
     private static final String MORE = "The partition key supplied in x-ms-partitionkey header has more components"
             + " than defined in the the collection.";
 

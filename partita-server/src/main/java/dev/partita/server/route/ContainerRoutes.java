@@ -72,7 +72,8 @@ final class ContainerRoutes {
         if (path.size() == 5 && (ex.method().equals(HttpMethod.GET) || ex.isQuery())) {
             return Replies.itemPaths(Replies.feed(ex, "Conflicts", c.rid(), List.of()), c);
         }
-        if (path.size() == 6 && ex.method().equals(HttpMethod.GET)) {
+        // reading or deleting a conflict is a documented operation of every SDK: there is none to find
+        if (path.size() == 6 && (ex.method().equals(HttpMethod.GET) || ex.method().equals(HttpMethod.DELETE))) {
             throw ServiceException.notFound("The resource does not exist.");
         }
         throw ServiceException.badRequest("Conflicts are not supported by Partita: a single-region account has"
