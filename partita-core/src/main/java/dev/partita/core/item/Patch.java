@@ -33,8 +33,8 @@ public record Patch(List<Op> operations, String condition) {
             throw ServiceException.badRequest("The patch body must have a non-empty 'operations' array.");
         }
         if (ops.size() > maxOperations) {
-            throw ServiceException.badRequest("A patch may carry at most " + maxOperations + " operations; this one has "
-                    + ops.size() + ".");
+            throw ServiceException.badRequest("The number of patch operations can't exceed " + maxOperations
+                    + "; this patch has " + ops.size() + ".");
         }
         List<Op> list = new ArrayList<>(ops.size());
         for (JsonNode op : ops) {
@@ -64,10 +64,23 @@ public record Patch(List<Op> operations, String condition) {
             if (kind == Kind.INCR && !value.isNumber()) {
                 throw ServiceException.badRequest("The incr operation at path " + path + " needs a numeric 'value'.");
             }
+            refuseSystemProperty(path);
+            if (from != null && kind == Kind.MOVE) {
+                refuseSystemProperty(from);
+            }
             list.add(new Op(kind, path, value, from));
         }
         JsonNode condition = body.get("condition");
         return new Patch(list, condition == null || condition.isNull() ? null : condition.asText());
+    }
+
+    /** The service's 400 for a path into a system property (partial-document-update FAQ: they are not patchable). */
+    private static void refuseSystemProperty(String path) {
+        String first = segments(path).get(0);
+        if (WriteTxn.SYSTEM_PROPERTIES.contains(first) || "_id".equals(first)) {
+            throw ServiceException.badRequest("Invalid patch request: Cannot patch system property '" + first
+                    + "'.");
+        }
     }
 
     /** The paths this patch writes (targets and move sources). */
@@ -82,23 +95,35 @@ public record Patch(List<Op> operations, String condition) {
         return out;
     }
 
-    /** Applies every operation in order to {@code doc} (modified in place). */
+    /**
+     * Applies every operation in order to {@code doc} (modified in place). A refusal names its operation as the
+     * service's do ({@code For Operation(i): ...}, the texts of the partial-document-update documentation's
+     * troubleshooting table, which applications match on).
+     */
     public void applyTo(ObjectNode doc) {
-        for (Op op : operations) {
-            switch (op.kind()) {
-                case ADD -> add(doc, op.path(), op.value().deepCopy(), false, "add");
-                case SET -> add(doc, op.path(), op.value().deepCopy(), true, "set");
-                case REPLACE -> replace(doc, op.path(), op.value().deepCopy());
-                case REMOVE -> remove(doc, op.path(), "remove");
-                case INCR -> incr(doc, op.path(), op.value());
-                case MOVE -> {
-                    if (op.path().startsWith(op.from() + "/")) {
-                        throw ServiceException.badRequest("A move cannot put a value inside itself (path " + op.path()
-                                + ").");
-                    }
-                    JsonNode moved = remove(doc, op.from(), "move");
-                    add(doc, op.path(), moved, true, "move");
+        for (int i = 0; i < operations.size(); i++) {
+            try {
+                apply(doc, operations.get(i));
+            } catch (ServiceException refused) {
+                throw ServiceException.badRequest("For Operation(" + i + "): " + refused.getMessage());
+            }
+        }
+    }
+
+    private static void apply(ObjectNode doc, Op op) {
+        switch (op.kind()) {
+            case ADD -> add(doc, op.path(), op.value().deepCopy(), false, "add");
+            case SET -> add(doc, op.path(), op.value().deepCopy(), true, "set");
+            case REPLACE -> replace(doc, op.path(), op.value().deepCopy());
+            case REMOVE -> remove(doc, op.path(), "remove");
+            case INCR -> incr(doc, op.path(), op.value());
+            case MOVE -> {
+                if (op.path().startsWith(op.from() + "/")) {
+                    throw ServiceException.badRequest("A move cannot put a value inside itself (path " + op.path()
+                            + ").");
                 }
+                JsonNode moved = remove(doc, op.from(), "move");
+                add(doc, op.path(), moved, true, "move");
             }
         }
     }
@@ -119,8 +144,7 @@ public record Patch(List<Op> operations, String condition) {
             } else if (i <= a.size()) {
                 a.insert(i, value);
             } else {
-                throw ServiceException.badRequest("The " + name + " operation's array index at path " + path
-                        + " is beyond the end of the array.");
+                throw ServiceException.badRequest("Index(" + i + ") to operate on is out of array bounds.");
             }
         }
     }
@@ -166,8 +190,7 @@ public record Patch(List<Op> operations, String condition) {
         if (current == null) {
             result = by.deepCopy();
         } else if (!current.isNumber()) {
-            throw ServiceException.badRequest("The incr operation at path " + path + " targets a value that is not a"
-                    + " number.");
+            throw ServiceException.badRequest("Node(" + path + ") is not a number.");
         } else if (current.isIntegralNumber() && by.isIntegralNumber()) {
             // 64-bit integers add exactly; past that range (or from a number already outside it) there is no exact
             // answer to store, so the patch is refused rather than wrapped around or rounded
@@ -195,8 +218,8 @@ public record Patch(List<Op> operations, String condition) {
 
     /** The message names the path and the range, never the numbers (they are document values). */
     private static ServiceException outOfRange(String path, String range) {
-        return ServiceException.badRequest("The incr operation at path " + path + " would take the number past "
-                + range + "; the item is unchanged.");
+        return ServiceException.badRequest("Node(" + path + ") would take the number past " + range
+                + "; the item is unchanged.");
     }
 
     private record Target(JsonNode container, String last) {
@@ -209,8 +232,7 @@ public record Patch(List<Op> operations, String condition) {
             String s = segments.get(i);
             node = node.isArray() ? node.get(index(s, path, name)) : node.get(s);
             if (node == null || !node.isContainerNode()) {
-                throw ServiceException.badRequest("The " + name + " operation's path " + path
-                        + " has no parent object or array in the item.");
+                throw noParent(name, path, s);
             }
         }
         return new Target(node, segments.get(segments.size() - 1));
@@ -229,7 +251,21 @@ public record Patch(List<Op> operations, String condition) {
     }
 
     private static ServiceException missing(String name, String path) {
-        return ServiceException.badRequest("The " + name + " operation's path " + path + " does not exist in the item.");
+        return ServiceException.badRequest("replace".equals(name) ? "Node(" + path + ") to be replaced is absent."
+                : "Node(" + path + ") to be removed is absent. Note: it might also have been removed earlier in the"
+                        + " transaction.");
+    }
+
+    /** A path whose parent is not there: the service creates no path recursively. */
+    private static ServiceException noParent(String name, String path, String absentSegment) {
+        return switch (name) {
+            case "replace", "remove" -> missing(name, path);
+            case "add" -> ServiceException.badRequest("Add Operation only support adding a leaf node of an existing"
+                    + " node(array or object), no path found beyond: '" + absentSegment + "'");
+            default -> ServiceException.badRequest("Given Operation can only create a child object of an existing"
+                    + " node(array or object) and cannot create path recursively, no path found beyond: '"
+                    + absentSegment + "'");
+        };
     }
 
     /** JSON-pointer segments with {@code ~1} and {@code ~0} unescaped. */
