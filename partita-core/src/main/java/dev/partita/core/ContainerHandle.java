@@ -153,7 +153,7 @@ public final class ContainerHandle {
         }
         String id = items.idOfRidSequence(route(c, o.partitionKey(), o), ResourceIds.childSequence(rid));
         if (id == null) {
-            throw ServiceException.notFound("The item does not exist.");
+            throw ServiceException.itemNotFound();
         }
         return id;
     }

@@ -65,4 +65,14 @@ class PatchRefusalsSdkTest {
         JsonNode after = c.readItem("a", new PartitionKey("p"), JsonNode.class).getItem();
         assertThat(after.get("name").asText()).as("nothing of a refused patch applies").isEqualTo("x");
     }
+
+    @Test
+    void aPatchOfAnAbsentItemIsTheServicesNotFound() {
+        assertThatThrownBy(() -> c.patchItem("absent", new PartitionKey("p"), CosmosPatchOperations.create()
+                .set("/name", "y"), JsonNode.class))
+                .isInstanceOfSatisfying(CosmosException.class, e -> {
+                    assertThat(e.getStatusCode()).isEqualTo(404);
+                    assertThat(e.getMessage()).contains("Resource Not Found");
+                });
+    }
 }

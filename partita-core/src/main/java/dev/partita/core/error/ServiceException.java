@@ -128,6 +128,14 @@ public final class ServiceException extends RuntimeException {
         return new ServiceException(404, 0, message);
     }
 
+    /**
+     * The service's 404 for an item that is not there (what applications and the SDKs' tests match: the Java SDK's
+     * PatchTest.itemPatchFailure looks for "Resource Not Found").
+     */
+    public static ServiceException itemNotFound() {
+        return notFound("Resource Not Found. Learn more: https://aka.ms/cosmosdb-tsg-not-found");
+    }
+
     public static ServiceException conflict(String message) {
         return new ServiceException(409, 0, message);
     }

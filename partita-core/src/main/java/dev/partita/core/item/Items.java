@@ -144,7 +144,7 @@ public final class Items {
             byte[] raw) {
         StoredItem item = raw == null ? null : StoredItem.wrap(raw);
         if (item == null || !readable(item, at, deletes)) {
-            throw ServiceException.notFound("The item does not exist.");
+            throw ServiceException.itemNotFound();
         }
         String etag = Etags.of(c.containerId(), item.lsn());
         if (conditions.ifNoneMatch() != null && Etags.matches(conditions.ifNoneMatch(), etag)) {

@@ -258,7 +258,7 @@ final class WriteTxn {
         byte[] raw = txn.get(StoreKeys.item(c.containerId(), at.epk(), id));
         StoredItem item = raw == null ? null : StoredItem.wrap(raw);
         if (item == null || !sees(at.epk(), item)) {
-            throw ServiceException.notFound("The item does not exist.");
+            throw ServiceException.itemNotFound();
         }
         return item;
     }

@@ -220,7 +220,7 @@ public final class ScriptExecution implements ScriptHost {
                 return Json.parse(item.json(), "stored item").path("id").asText();
             }
         }
-        throw ServiceException.notFound("The item does not exist.");
+        throw ServiceException.itemNotFound();
     }
 
     private void checkCollection(String link) {
