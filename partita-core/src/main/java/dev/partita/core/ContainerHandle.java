@@ -151,8 +151,12 @@ public final class ContainerHandle {
             throw ServiceException.badRequest("The path names no document of this container: " + docRid
                     + " is not one of its document rids.");
         }
-        String id = items.idOfRidSequence(route(c, o.partitionKey(), o), ResourceIds.childSequence(rid));
+        KeyRoute at = route(c, o.partitionKey(), o);
+        String id = items.idOfRidSequence(at, ResourceIds.childSequence(rid));
         if (id == null) {
+            // a session read that has not caught up reports its miss as 1002, as every session read does (the Java
+            // SDK's ConsistencyTests2.validateSessionTokenMultiPartitionCollection reads a _self so)
+            requireSession(List.of(at.range()), o);
             throw ServiceException.itemNotFound();
         }
         return id;

@@ -174,6 +174,13 @@ class RawProtocolTest {
         // another logical partition holds no item with that rid
         error(raw.call("GET", "/" + self).signed("docs", docRid).header("x-ms-documentdb-partitionkey", "[\"t\"]")
                 .send(), 404);
+        // ... and a session read of it that has not caught up says so (404/1002), as at a named path
+        String token = replaced.headers().firstValue("x-ms-session-token").orElseThrow();
+        String ahead = token.substring(0, token.indexOf('#') + 1) + "999999999";
+        HttpResponse<String> behind = raw.call("GET", "/" + self).signed("docs", docRid)
+                .header("x-ms-documentdb-partitionkey", "[\"t\"]").header("x-ms-session-token", ahead).send();
+        error(behind, 404);
+        assertThat(behind.headers().firstValue("x-ms-substatus")).hasValue("1002");
         HttpResponse<String> deleted = raw.call("DELETE", "/" + self).signed("docs", docRid)
                 .header("x-ms-documentdb-partitionkey", "[\"s\"]").send();
         assertThat(deleted.statusCode()).isEqualTo(204);

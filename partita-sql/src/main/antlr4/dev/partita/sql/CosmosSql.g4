@@ -81,7 +81,7 @@ groupByClause
     ;
 
 orderByClause
-    : ORDER BY RANK scalarExpr (COMMA scalarExpr)*      # orderByRank
+    : ORDER BY RANK orderItem (COMMA orderItem)*        # orderByRank
     | ORDER BY orderItem (COMMA orderItem)*              # orderByItems
     ;
 

@@ -30,8 +30,6 @@ class ParserErrorTest {
             "SELECT * FROM c WHERE c.a IN ()",
             "SELECT * FROM c WHERE c.a IN (1,)",
             "SELECT * FROM c WHERE 1 BETWEEN 2 AND 3 BETWEEN 4 AND 5",
-            "SELECT 'unterminated FROM c",
-            "SELECT * FROM c WHERE c.a = TRUE2 #",
             "SELECT * FROM c ORDER BY c.a OFFSET -1 LIMIT 1",
             "",
     })
@@ -40,6 +38,17 @@ class ParserErrorTest {
         assertThat(e).as(query).isNotNull();
         assertThat(e.code()).isEqualTo("SC1001");
         assertThat(e.getMessage()).startsWith("Syntax error, incorrect syntax near");
+        assertThat(e.start()).isGreaterThanOrEqualTo(0);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT 'unterminated FROM c", "SELECT * FROM c WHERE c.a = TRUE2 #",
+            "SELECT * FROM c;", "SELECT * FROM c WHERE c.a = \u201ctest\u201d"})
+    void aCharacterWithNoTokenIsSc1010InvalidToken(String query) {
+        SqlException e = catchThrowableOfType(SqlException.class, () -> Sql.parse(query));
+        assertThat(e).as(query).isNotNull();
+        assertThat(e.code()).isEqualTo("SC1010");
+        assertThat(e.getMessage()).startsWith("Syntax error, invalid token '");
         assertThat(e.start()).isGreaterThanOrEqualTo(0);
     }
 
@@ -75,6 +84,7 @@ class ParserErrorTest {
             "SELECT c.a, c.a FROM c                                | more than once",
             "SELECT VALUE c FROM c JOIN c IN c.tags                 | bound more than once",
             "SELECT * FROM c ORDER BY RANK c.x                     | ORDER BY RANK needs a scoring function",
+            "SELECT * FROM c ORDER BY RANK FullTextScore(c.t, 'a') DESC | sort order (ASC or DESC) in the ORDER BY RANK",
             "SELECT VectorDistance(c.a, c.b, false, {a: 1}) FROM c | 'a' is not an option of VectorDistance",
     })
     void validationErrorsNameTheProblem(String query, String message) {

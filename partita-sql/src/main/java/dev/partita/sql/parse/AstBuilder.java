@@ -57,8 +57,13 @@ public final class AstBuilder {
         }
         List<OrderItem> orderBy = new ArrayList<>();
         if (ctx.orderByClause() instanceof OrderByRankContext rank) {
-            for (ScalarExprContext e : rank.scalarExpr()) {
-                Expr score = expr(e);
+            for (OrderItemContext oi : rank.orderItem()) {
+                if (oi.ASC() != null || oi.DESC() != null) {
+                    // the service's words (the Java SDK's HybridSearchQueryTest.wrongHybridQueryTest)
+                    throw new SqlException("Specifying a sort order (ASC or DESC) in the ORDER BY RANK clause is not"
+                            + " allowed.");
+                }
+                Expr score = expr(oi.scalarExpr());
                 if (!SearchFunctions.isRankCall(score)) {
                     throw new SqlException("ORDER BY RANK needs a scoring function: FullTextScore, VectorDistance or "
                             + "RRF.");

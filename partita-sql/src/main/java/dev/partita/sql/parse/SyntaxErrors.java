@@ -1,12 +1,17 @@
 package dev.partita.sql.parse;
 
+import dev.partita.sql.CosmosSqlLexer;
 import dev.partita.sql.SqlException;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
 
-/** Turns the first lexer or parser error into a {@link SqlException} (SC1001) naming the token and position. */
+/**
+ * Turns the first lexer or parser error into a {@link SqlException} naming the token and position: SC1010 "invalid
+ * token" for a character the language has no token for (a smart quote, a semicolon), SC1001 "incorrect syntax" for a
+ * token where the grammar allows none.
+ */
 final class SyntaxErrors extends BaseErrorListener {
     static final SyntaxErrors INSTANCE = new SyntaxErrors();
 
@@ -19,6 +24,11 @@ final class SyntaxErrors extends BaseErrorListener {
         int start = -1;
         int end = -1;
         String near;
+        if (offendingSymbol instanceof Token t && t.getType() == CosmosSqlLexer.ERROR_CHAR) {
+            // the service's words (the Java SDK's HybridSearchQueryTest.wrongHybridQueryTest: "invalid token")
+            throw new SqlException("SC1010", "Syntax error, invalid token '" + shorten(t.getText()) + "'.",
+                    t.getStartIndex(), t.getStopIndex() + 1);
+        }
         if (offendingSymbol instanceof Token t) {
             start = t.getStartIndex();
             end = t.getStopIndex() + 1;

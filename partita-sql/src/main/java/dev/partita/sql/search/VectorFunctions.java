@@ -83,14 +83,10 @@ final class VectorFunctions {
         String path = paths[0] != null ? paths[0] : paths[1];
         Eval a = args[0];
         Eval b = args[1];
-        Eval brute = args.length > 2 ? args[2] : null;
+        // the third argument (bruteForce) changes nothing in an exact search; the service does not refuse one that
+        // is no boolean either: the Java SDK's NonStreamingOrderByQueryVectorSearchTest passes the options object
+        // there and expects the policy's distance function
         return f -> {
-            if (brute != null) {
-                JsonNode v = brute.eval(f);
-                if (v != null && !v.isBoolean()) {
-                    throw new SqlException("The third argument of VectorDistance (bruteForce) must be a boolean.");
-                }
-            }
             FunctionEnv env = (FunctionEnv) f;
             VectorEmbedding embedding = path == null ? null : env.search().embedding(path);
             DistanceFunction distance = options != null && options.distance() != null ? options.distance()
