@@ -40,15 +40,12 @@ final class PartitionKeyRules {
                     + paths(levels) + "; send one value per path.");
         }
         if (n < levels) {
-            if (requireFull && def.kind() == PartitionKind.MULTI_HASH) {
-                // the service's words for a prefix of a hierarchical key where a full key is needed (the Java SDK's
-                // CosmosMultiHashTest.validateDocCRUDAndQuery)
-                throw mismatch(PARTIAL + " The key has " + n + " values but the container is partitioned by "
-                        + paths(levels) + "; this operation needs a value for every path.");
-            }
             if (requireFull) {
-                throw mismatch(FEWER + " The key has " + n + " values but the container is partitioned by "
-                        + paths(levels) + "; this operation needs a value for every path.");
+                // a prefix of a hierarchical key where a full key is needed has the service's words of its own (the
+                // Java SDK's CosmosMultiHashTest.validateDocCRUDAndQuery)
+                throw mismatch((def.kind() == PartitionKind.MULTI_HASH ? PARTIAL : FEWER) + " The key has " + n
+                        + " values but the container is partitioned by " + paths(levels)
+                        + "; this operation needs a value for every path.");
             }
             if (def.kind() != PartitionKind.MULTI_HASH) {
                 throw mismatch(FEWER + " The key has " + n + " values but the container is partitioned by "
